@@ -1,0 +1,16 @@
+/**
+ * The typed client of the acquiring service: schemas, money, signing, wire formats, errors and
+ * `GatewayClient`. Server-side only (it uses node:crypto).
+ */
+export * from './client.ts';
+export * from './errors.ts';
+export * from './money.ts';
+export * from './signing.ts';
+export * from './statuses.ts';
+export * from './wire.ts';
+export * from './html.ts';
+export { OPERATIONS, type Operation, type OperationName, type RetrySafety } from './operations.ts';
+export * from './schemas/formats.ts';
+export * from './schemas/payment.ts';
+export * from './schemas/batch.ts';
+export * from './schemas/payout.ts';
