@@ -80,7 +80,9 @@ export type CheckoutInput = Omit<CheckoutRequest, Filled>;
 /** A payout; `request_id` is generated when not given, and reused on every retry. */
 export type PayoutInput = Omit<PayoutRequest, Filled | 'request_id'> & { request_id?: string };
 /** Search filters (this project's extension); `order_no` may be a list of any length. */
-export type SearchInput = Omit<SearchFilters, 'order_no'> & { order_no?: string | readonly string[] };
+export type SearchInput = Omit<SearchFilters, 'order_no'> & {
+  order_no?: string | readonly string[];
+};
 
 /**
  * The merged result of a batch of any size, sent as several requests within the limits. Every
@@ -114,7 +116,9 @@ function chunk<T>(items: readonly T[], size: number): T[][] {
 }
 
 export class GatewayClient {
-  readonly #config: Required<Omit<GatewayClientConfig, 'encodings' | 'verificationKeys' | 'signatureScheme' | 'fetch'>>;
+  readonly #config: Required<
+    Omit<GatewayClientConfig, 'encodings' | 'verificationKeys' | 'signatureScheme' | 'fetch'>
+  >;
   readonly #verificationKeys: readonly string[];
   readonly #scheme: SignatureScheme;
   readonly #encodings: GatewayClientConfig['encodings'];
@@ -152,32 +156,54 @@ export class GatewayClient {
   }
 
   /** Queries orders (the most recent 100 without filters). A long `order_no` list is split. */
-  query(filters: SearchInput = {}, options?: CallOptions): Promise<BatchResult<string, QueryOrder>> {
-    return this.#search('query', 'orders_list', filters, options) as Promise<BatchResult<string, QueryOrder>>;
+  query(
+    filters: SearchInput = {},
+    options?: CallOptions,
+  ): Promise<BatchResult<string, QueryOrder>> {
+    return this.#search('query', 'orders_list', filters, options) as Promise<
+      BatchResult<string, QueryOrder>
+    >;
   }
 
   /** Searches refund records, like `query`. */
-  refundSearch(filters: SearchInput = {}, options?: CallOptions): Promise<BatchResult<string, RefundRecord>> {
-    return this.#search('refundSearch', 'refund_orders', filters, options) as Promise<BatchResult<string, RefundRecord>>;
+  refundSearch(
+    filters: SearchInput = {},
+    options?: CallOptions,
+  ): Promise<BatchResult<string, RefundRecord>> {
+    return this.#search('refundSearch', 'refund_orders', filters, options) as Promise<
+      BatchResult<string, RefundRecord>
+    >;
   }
 
   /** Captures authorised orders; any number, sent 50 a request. */
-  capture(orders: readonly CaptureOrder[], options?: CallOptions): Promise<BatchResult<CaptureOrder, CaptureOrderResult>> {
+  capture(
+    orders: readonly CaptureOrder[],
+    options?: CallOptions,
+  ): Promise<BatchResult<CaptureOrder, CaptureOrderResult>> {
     return this.#batch('capture', orders, options);
   }
 
   /** Approves or rejects orders held for review; any number, sent 100 a request. */
-  review(orders: readonly ReviewOrder[], options?: CallOptions): Promise<BatchResult<ReviewOrder, ReviewOrderResult>> {
+  review(
+    orders: readonly ReviewOrder[],
+    options?: CallOptions,
+  ): Promise<BatchResult<ReviewOrder, ReviewOrderResult>> {
     return this.#batch('review', orders, options);
   }
 
   /** Cancels authorised orders; any number, sent 50 a request. */
-  cancel(orders: readonly CancelOrder[], options?: CallOptions): Promise<BatchResult<CancelOrder, CancelOrderResult>> {
+  cancel(
+    orders: readonly CancelOrder[],
+    options?: CallOptions,
+  ): Promise<BatchResult<CancelOrder, CancelOrderResult>> {
     return this.#batch('cancel', orders, options);
   }
 
   /** Refunds captured orders, in full or in part; any number, sent 50 a request. */
-  refund(orders: readonly RefundOrder[], options?: CallOptions): Promise<BatchResult<RefundOrder, RefundOrderResult>> {
+  refund(
+    orders: readonly RefundOrder[],
+    options?: CallOptions,
+  ): Promise<BatchResult<RefundOrder, RefundOrderResult>> {
     return this.#batch('refund', orders, options);
   }
 
@@ -186,7 +212,11 @@ export class GatewayClient {
     subscription: { recurring_id: string; contract_name: string },
     options?: CallOptions,
   ): Promise<CancelSubscriptionResult> {
-    return this.#call('cancelSubscription', subscription, options) as Promise<CancelSubscriptionResult>;
+    return this.#call(
+      'cancelSubscription',
+      subscription,
+      options,
+    ) as Promise<CancelSubscriptionResult>;
   }
 
   /**
@@ -239,7 +269,9 @@ export class GatewayClient {
     }
     const result = (operation.result as z.ZodType).safeParse(body);
     if (!result.success) {
-      const detail = issuesOf(result.error).map((i) => `${i.path}: ${i.message}`).join('; ');
+      const detail = issuesOf(result.error)
+        .map((i) => `${i.path}: ${i.message}`)
+        .join('; ');
       throw new MalformedResponseError(`the response does not match the interface: ${detail}`, {
         status: response.status,
         raw: body,
@@ -320,7 +352,8 @@ function parseBody(format: 'xml' | 'json', response: RawResponse): Record<string
   try {
     if (format === 'xml') {
       const { root, fields } = decodeXml(response.text);
-      if (root !== 'respon') throw new WireFormatError(`expected the root element respon, got ${root}`);
+      if (root !== 'respon')
+        throw new WireFormatError(`expected the root element respon, got ${root}`);
       return fields;
     }
     const body: unknown = JSON.parse(response.text);
@@ -329,22 +362,32 @@ function parseBody(format: 'xml' | 'json', response: RawResponse): Record<string
     }
     return body as Record<string, unknown>;
   } catch (error) {
-    throw new MalformedResponseError(`the response could not be read: ${(error as Error).message}`, {
-      status: response.status,
-      raw: response.text,
-      cause: error,
-    });
+    throw new MalformedResponseError(
+      `the response could not be read: ${(error as Error).message}`,
+      {
+        status: response.status,
+        raw: response.text,
+        cause: error,
+      },
+    );
   }
 }
 
 function readPage(response: RawResponse): CheckoutPage {
   const form = readCheckoutForm(response.text);
-  const page = CheckoutPage.safeParse({ html: response.text, action: form?.action, inputs: form?.inputs });
+  const page = CheckoutPage.safeParse({
+    html: response.text,
+    action: form?.action,
+    inputs: form?.inputs,
+  });
   if (!form || form.method !== 'post' || !page.success) {
-    throw new MalformedResponseError('the checkout response is not a page with a form that posts to an http(s) address', {
-      status: response.status,
-      raw: response.text,
-    });
+    throw new MalformedResponseError(
+      'the checkout response is not a page with a form that posts to an http(s) address',
+      {
+        status: response.status,
+        raw: response.text,
+      },
+    );
   }
   return page.data;
 }

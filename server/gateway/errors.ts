@@ -30,7 +30,11 @@ export class GatewayError extends Error {
   /** The response body as received, when there was one. */
   readonly raw: unknown;
 
-  constructor(code: GatewayErrorCode, message: string, options: { status?: number; raw?: unknown; cause?: unknown } = {}) {
+  constructor(
+    code: GatewayErrorCode,
+    message: string,
+    options: { status?: number; raw?: unknown; cause?: unknown } = {},
+  ) {
     super(message, { cause: options.cause });
     this.code = code;
     this.status = options.status;
@@ -50,7 +54,10 @@ export class GatewayError extends Error {
 export class InvalidRequestError extends GatewayError {
   override readonly name = 'InvalidRequestError';
   readonly issues: readonly FieldIssue[];
-  constructor(message: string, options: { status?: number; raw?: unknown; issues?: FieldIssue[] } = {}) {
+  constructor(
+    message: string,
+    options: { status?: number; raw?: unknown; issues?: FieldIssue[] } = {},
+  ) {
     super('invalid_request', message, options);
     this.issues = options.issues ?? [];
   }
@@ -68,7 +75,11 @@ export class RecordNotFoundError extends GatewayError {
 export class BatchRejectedError extends GatewayError {
   override readonly name = 'BatchRejectedError';
   readonly returnStatus: string;
-  constructor(returnStatus: string, message: string, options: { status?: number; raw?: unknown } = {}) {
+  constructor(
+    returnStatus: string,
+    message: string,
+    options: { status?: number; raw?: unknown } = {},
+  ) {
     super('batch_rejected', message, options);
     this.returnStatus = returnStatus;
   }
@@ -79,8 +90,16 @@ export class PayoutFailedError extends GatewayError {
   override readonly name = 'PayoutFailedError';
   readonly failureReason: string;
   readonly failureType: string | undefined;
-  constructor(failureReason: string, failureType: string | undefined, options: { status?: number; raw?: unknown } = {}) {
-    super('payout_failed', `payout failed: ${failureReason}${failureType ? ` (${failureType})` : ''}`, options);
+  constructor(
+    failureReason: string,
+    failureType: string | undefined,
+    options: { status?: number; raw?: unknown } = {},
+  ) {
+    super(
+      'payout_failed',
+      `payout failed: ${failureReason}${failureType ? ` (${failureType})` : ''}`,
+      options,
+    );
     this.failureReason = failureReason;
     this.failureType = failureType;
   }
@@ -162,16 +181,25 @@ function describe(raw: unknown): string {
  */
 export function errorFromResponse(status: number, body: unknown): GatewayError | undefined {
   const detail = describe(body);
-  if (status === 400) return new InvalidRequestError(detail || 'invalid input', { status, raw: body });
-  if (status === 404) return new RecordNotFoundError(detail || 'record not found', { status, raw: body });
+  if (status === 400)
+    return new InvalidRequestError(detail || 'invalid input', { status, raw: body });
+  if (status === 404)
+    return new RecordNotFoundError(detail || 'record not found', { status, raw: body });
   if (status < 200 || status >= 300) {
-    return new ServiceError(`the service answered HTTP ${status}${detail ? `: ${detail}` : ''}`, { status, raw: body });
+    return new ServiceError(`the service answered HTTP ${status}${detail ? `: ${detail}` : ''}`, {
+      status,
+      raw: body,
+    });
   }
   if (body && typeof body === 'object') {
     const record = body as Record<string, unknown>;
     if (typeof record.return_status === 'string' && record.return_status !== RETURN_STATUS_OK) {
       const message = typeof record.return_message === 'string' ? record.return_message : '';
-      return new BatchRejectedError(record.return_status, `batch refused (return_status ${record.return_status}): ${message}`, { status, raw: body });
+      return new BatchRejectedError(
+        record.return_status,
+        `batch refused (return_status ${record.return_status}): ${message}`,
+        { status, raw: body },
+      );
     }
     if (typeof record.failure_reason === 'string' && record.failure_reason !== '') {
       const type = typeof record.failure_type === 'string' ? record.failure_type : undefined;

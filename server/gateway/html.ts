@@ -11,7 +11,14 @@ export function escapeHtml(text: string): string {
 
 function unescapeHtml(text: string): string {
   return text.replace(/&(amp|lt|gt|quot|#39|#x27);/g, (_, name: string) => {
-    const map: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'" };
+    const map: Record<string, string> = {
+      amp: '&',
+      lt: '<',
+      gt: '>',
+      quot: '"',
+      '#39': "'",
+      '#x27': "'",
+    };
     return map[name] ?? _;
   });
 }

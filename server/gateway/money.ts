@@ -104,6 +104,9 @@ export function checkAmountBreakdown(order: AmountBreakdown): string | undefined
     SUBTRACTED.reduce((sum, name) => sum + minor(name), 0);
   const amount = parseAmount(order.amount, order.currency);
   if (amount === expected) return undefined;
-  const shown = expected < 0 ? `-${formatAmount(-expected, order.currency)}` : formatAmount(expected, order.currency);
+  const shown =
+    expected < 0
+      ? `-${formatAmount(-expected, order.currency)}`
+      : formatAmount(expected, order.currency);
   return `amount ${order.amount} does not match its breakdown, which adds up to ${shown}`;
 }

@@ -16,8 +16,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 
 export type SignatureScheme =
-  | { kind: 'hmac-sha256' }
-  | { kind: 'sha256-concat'; fields: readonly string[] };
+  { kind: 'hmac-sha256' } | { kind: 'sha256-concat'; fields: readonly string[] };
 
 export const DEFAULT_SCHEME: SignatureScheme = { kind: 'hmac-sha256' };
 
@@ -35,7 +34,8 @@ function isEmpty(value: unknown): boolean {
 
 /** Nested values as JSON with sorted keys and string leaves; empty leaves are left out. */
 function normalise(value: unknown): unknown {
-  if (Array.isArray(value)) return value.filter((v) => v !== undefined && v !== null).map(normalise);
+  if (Array.isArray(value))
+    return value.filter((v) => v !== undefined && v !== null).map(normalise);
   if (typeof value === 'object' && value !== null) {
     const entries = Object.entries(value)
       .filter(([, v]) => v !== undefined && v !== null)
@@ -47,7 +47,9 @@ function normalise(value: unknown): unknown {
 }
 
 function writeValue(value: unknown): string {
-  return typeof value === 'object' && value !== null ? JSON.stringify(normalise(value)) : String(value);
+  return typeof value === 'object' && value !== null
+    ? JSON.stringify(normalise(value))
+    : String(value);
 }
 
 /** The string the `hmac-sha256` scheme signs. Exposed for the README's test vector and for tests. */
@@ -60,11 +62,17 @@ export function canonicalString(fields: Fields): string {
 }
 
 /** Signs a body: the lowercase hex value for its `encryption_data`. */
-export function sign(fields: Fields, key: string, scheme: SignatureScheme = DEFAULT_SCHEME): string {
+export function sign(
+  fields: Fields,
+  key: string,
+  scheme: SignatureScheme = DEFAULT_SCHEME,
+): string {
   if (scheme.kind === 'hmac-sha256') {
     return createHmac('sha256', key).update(canonicalString(fields), 'utf8').digest('hex');
   }
-  const values = scheme.fields.map((name) => (isEmpty(fields[name]) ? '' : writeValue(fields[name])));
+  const values = scheme.fields.map((name) =>
+    isEmpty(fields[name]) ? '' : writeValue(fields[name]),
+  );
   return createHash('sha256')
     .update(values.join('') + key, 'utf8')
     .digest('hex');

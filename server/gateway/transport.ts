@@ -36,18 +36,27 @@ function errorCode(error: unknown): string | undefined {
   return undefined;
 }
 
-function toGatewayError(error: unknown, timeoutMs: number, callerSignal?: AbortSignal): GatewayError {
+function toGatewayError(
+  error: unknown,
+  timeoutMs: number,
+  callerSignal?: AbortSignal,
+): GatewayError {
   if (error instanceof GatewayError) return error;
   if (callerSignal?.aborted) {
     return new ConnectionError('the call was aborted by the caller', true, { cause: error });
   }
   const name = (error as { name?: unknown }).name;
-  if (name === 'TimeoutError' || name === 'AbortError') return new TimeoutError(timeoutMs, { cause: error });
+  if (name === 'TimeoutError' || name === 'AbortError')
+    return new TimeoutError(timeoutMs, { cause: error });
   const code = errorCode(error);
   if (code && REFUSED.has(code)) {
-    return new ConnectionError(`could not connect to the service (${code})`, false, { cause: error });
+    return new ConnectionError(`could not connect to the service (${code})`, false, {
+      cause: error,
+    });
   }
-  return new ConnectionError(`the connection failed (${code ?? 'unknown'})`, true, { cause: error });
+  return new ConnectionError(`the connection failed (${code ?? 'unknown'})`, true, {
+    cause: error,
+  });
 }
 
 async function attempt(
@@ -62,13 +71,20 @@ async function attempt(
   try {
     const response = await fetchImpl(url, {
       method: 'POST',
-      headers: { 'content-type': contentType, accept: 'application/json, application/xml, text/html' },
+      headers: {
+        'content-type': contentType,
+        accept: 'application/json, application/xml, text/html',
+      },
       body,
       signal,
       redirect: 'manual',
     });
     const text = await response.text();
-    return { status: response.status, contentType: response.headers.get('content-type') ?? '', text };
+    return {
+      status: response.status,
+      contentType: response.headers.get('content-type') ?? '',
+      text,
+    };
   } catch (error) {
     throw toGatewayError(error, options.timeoutMs, options.signal);
   }
@@ -77,11 +93,18 @@ async function attempt(
 function shouldRetry(error: unknown, safety: RetrySafety): boolean {
   if (error instanceof ConnectionError && !error.sent) return true;
   if (safety !== 'always') return false;
-  return error instanceof TimeoutError || error instanceof ConnectionError || error instanceof ServiceError;
+  return (
+    error instanceof TimeoutError ||
+    error instanceof ConnectionError ||
+    error instanceof ServiceError
+  );
 }
 
 /** Delay before retry number `retry` (0-based): exponential, capped, jittered to 50–100 %. */
-export function backoffDelay(retry: number, options: Pick<SendOptions, 'backoffMs' | 'maxBackoffMs'>): number {
+export function backoffDelay(
+  retry: number,
+  options: Pick<SendOptions, 'backoffMs' | 'maxBackoffMs'>,
+): number {
   const ceiling = Math.min(options.maxBackoffMs, options.backoffMs * 2 ** retry);
   return Math.round(ceiling / 2) + randomInt(Math.floor(ceiling / 2) + 1);
 }
@@ -109,7 +132,8 @@ export async function send(
       }
       return response;
     } catch (error) {
-      if (retry >= options.maxRetries || !shouldRetry(error, safety) || options.signal?.aborted) throw error;
+      if (retry >= options.maxRetries || !shouldRetry(error, safety) || options.signal?.aborted)
+        throw error;
       await sleep(backoffDelay(retry, options), undefined, { signal: options.signal });
     }
   }

@@ -129,7 +129,8 @@ function decodeForm(text: string): Record<string, unknown> {
   const fields: Record<string, unknown> = {};
   for (const [name, value] of new URLSearchParams(text)) {
     if (Object.hasOwn(fields, name)) throw new WireFormatError(`form field "${name}" is repeated`);
-    fields[name] = STRUCTURED_FIELDS.has(name) && /^\s*[[{]/.test(value) ? parseNested(name, value) : value;
+    fields[name] =
+      STRUCTURED_FIELDS.has(name) && /^\s*[[{]/.test(value) ? parseNested(name, value) : value;
   }
   return fields;
 }
@@ -152,7 +153,9 @@ export function decodeXml(text: string): { root: string; fields: Record<string, 
   }
   const valid = XMLValidator.validate(text);
   if (valid !== true) {
-    throw new WireFormatError(`body is not well-formed XML: ${valid.err.msg} (line ${valid.err.line})`);
+    throw new WireFormatError(
+      `body is not well-formed XML: ${valid.err.msg} (line ${valid.err.line})`,
+    );
   }
   const document = xmlParser.parse(text) as Record<string, unknown>;
   const roots = Object.keys(document);
@@ -161,5 +164,9 @@ export function decodeXml(text: string): { root: string; fields: Record<string, 
     throw new WireFormatError('XML body must have exactly one root element');
   }
   const fields = document[root];
-  return { root, fields: typeof fields === 'object' && fields !== null ? (fields as Record<string, unknown>) : {} };
+  return {
+    root,
+    fields:
+      typeof fields === 'object' && fields !== null ? (fields as Record<string, unknown>) : {},
+  };
 }

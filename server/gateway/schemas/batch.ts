@@ -65,10 +65,17 @@ const credentials = {
   encryption_data: signatureHex,
 };
 
-function batchRequest<const F extends string, T extends z.ZodType>(field: F, item: T, limit: number) {
+function batchRequest<const F extends string, T extends z.ZodType>(
+  field: F,
+  item: T,
+  limit: number,
+) {
   return z.object({
     ...credentials,
-    [field]: z.array(item).min(1, 'at least one order').max(limit, `at most ${limit} orders per request`),
+    [field]: z
+      .array(item)
+      .min(1, 'at least one order')
+      .max(limit, `at most ${limit} orders per request`),
   } as typeof credentials & { [P in F]: z.ZodArray<T> });
 }
 
@@ -97,7 +104,9 @@ export const SearchRequest = z.object({
   date_to: timestamp14.optional(),
 });
 export type SearchRequest = z.infer<typeof SearchRequest>;
-export type SearchFilters = Partial<Pick<SearchRequest, 'order_no' | 'transaction_id' | 'date_from' | 'date_to'>>;
+export type SearchFilters = Partial<
+  Pick<SearchRequest, 'order_no' | 'transaction_id' | 'date_from' | 'date_to'>
+>;
 
 export const CancelSubscriptionRequest = z.object({
   ...credentials,
@@ -107,7 +116,14 @@ export type CancelSubscriptionRequest = z.infer<typeof CancelSubscriptionRequest
 
 export const QueryOrder = z.object({
   ...requiredStrings('order_no', 'amount', 'currency'),
-  ...optionalStrings('transaction_id', 'antifraud_provider', 'reference_no', 'shopper_email', 'shopper_phone', 'the service'),
+  ...optionalStrings(
+    'transaction_id',
+    'antifraud_provider',
+    'reference_no',
+    'shopper_email',
+    'shopper_phone',
+    'the service',
+  ),
   delivery_information: z
     .object(
       optionalStrings(
@@ -122,7 +138,12 @@ export const QueryOrder = z.object({
   query_result: status(valuesOf(QUERY_RESULT)).optional(),
   subscription_result: z
     .object({
-      ...optionalStrings('contract_name', 'recurring_deduction_period', 'recurring_deduction_time', 'recurring_id'),
+      ...optionalStrings(
+        'contract_name',
+        'recurring_deduction_period',
+        'recurring_deduction_time',
+        'recurring_id',
+      ),
       recurring_status: status(valuesOf(RECURRING_STATUS)).optional(),
     })
     .optional(),
@@ -143,22 +164,40 @@ export const ReviewOrderResult = z.object({
 });
 export type ReviewOrderResult = z.infer<typeof ReviewOrderResult>;
 
-export const CaptureOrderResult = z.object({ ...perOrder, capture_status: status(valuesOf(OPERATION_STATUS)) });
+export const CaptureOrderResult = z.object({
+  ...perOrder,
+  capture_status: status(valuesOf(OPERATION_STATUS)),
+});
 export type CaptureOrderResult = z.infer<typeof CaptureOrderResult>;
 
-export const CancelOrderResult = z.object({ ...perOrder, cancel_status: status(valuesOf(OPERATION_STATUS)) });
+export const CancelOrderResult = z.object({
+  ...perOrder,
+  cancel_status: status(valuesOf(OPERATION_STATUS)),
+});
 export type CancelOrderResult = z.infer<typeof CancelOrderResult>;
 
 export const RefundOrderResult = z.object({
   ...perOrder,
-  ...optionalStrings('refund_amount', 'refund_message', 'refund_reason', 'refund_reference', 'refund_reference_id'),
+  ...optionalStrings(
+    'refund_amount',
+    'refund_message',
+    'refund_reason',
+    'refund_reference',
+    'refund_reference_id',
+  ),
   refund_status: status(valuesOf(OPERATION_STATUS)),
 });
 export type RefundOrderResult = z.infer<typeof RefundOrderResult>;
 
 export const RefundRecord = z.object({
   ...requiredStrings('order_no', 'amount', 'currency', 'refund_amount'),
-  ...optionalStrings('transaction_id', 'refund_reference', 'refund_reason', 'refund_reference_id', 'refund_processing_date'),
+  ...optionalStrings(
+    'transaction_id',
+    'refund_reference',
+    'refund_reason',
+    'refund_reference_id',
+    'refund_processing_date',
+  ),
   refund_status: status(valuesOf(REFUND_STATUS)),
   payment_status: status(valuesOf(PAYMENT_STATUS)).optional(),
   refund_date: timestamp14.optional(),
@@ -186,7 +225,11 @@ function envelope<const F extends string, T extends z.ZodType>(field: F, item: T
     .superRefine((result, ctx) => {
       const record = result as Record<string, unknown>;
       if (record.return_status === RETURN_STATUS_OK && !Array.isArray(record[field])) {
-        ctx.addIssue({ code: 'custom', path: [field], message: 'missing from a successful result' });
+        ctx.addIssue({
+          code: 'custom',
+          path: [field],
+          message: 'missing from a successful result',
+        });
       }
     });
 }

@@ -35,7 +35,10 @@ export const countryCode = z.string().regex(/^[A-Z]{2}$/, 'expected a country co
 /** YYYYMMDDhhmmss, as in batch and refund records. */
 export const timestamp14 = z
   .string()
-  .regex(/^\d{4}(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])([01]\d|2[0-3])[0-5]\d[0-5]\d$/, 'expected YYYYMMDDhhmmss');
+  .regex(
+    /^\d{4}(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])([01]\d|2[0-3])[0-5]\d[0-5]\d$/,
+    'expected YYYYMMDDhhmmss',
+  );
 
 /** DD-MM-YYYY, as in birth_date. */
 export const dateDMY = z
@@ -55,10 +58,15 @@ export const dateTimeSpace = z
 /** YYYY-MM-DDThh:mm:ss with a numeric offset, as in payout created_at. */
 export const timestampWithOffset = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:?\d{2}$/, 'expected YYYY-MM-DDThh:mm:ss+hh:mm');
+  .regex(
+    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:?\d{2}$/,
+    'expected YYYY-MM-DDThh:mm:ss+hh:mm',
+  );
 
 /** The 64 hexadecimal characters of a signature. */
-export const signatureHex = z.string().regex(/^[0-9a-fA-F]{64}$/, 'expected 64 hexadecimal characters');
+export const signatureHex = z
+  .string()
+  .regex(/^[0-9a-fA-F]{64}$/, 'expected 64 hexadecimal characters');
 
 /** A merchant-generated UUID, as in payout request_id. */
 export const uuid = z.uuid('expected a UUID');
@@ -73,7 +81,10 @@ export const numberLike = z.union([
 ]);
 
 /** A whole number, or the same as text. */
-export const integerLike = z.union([z.number().int(), z.string().regex(/^-?\d+$/, 'expected an integer')]);
+export const integerLike = z.union([
+  z.number().int(),
+  z.string().regex(/^-?\d+$/, 'expected an integer'),
+]);
 
 /**
  * A status field: any string is accepted and kept as itself, typed as the known values so that a

@@ -44,7 +44,14 @@ export const CartItem = z.object({
 export type CartItem = z.infer<typeof CartItem>;
 
 export const AccountOwner = z.object({
-  ...optionalStrings('first_name', 'last_name', 'email', 'account_id', 'lastLogin_ip', 'registration_ip'),
+  ...optionalStrings(
+    'first_name',
+    'last_name',
+    'email',
+    'account_id',
+    'lastLogin_ip',
+    'registration_ip',
+  ),
   created: numberLike.optional(),
   past_orders_count: numberLike.optional(),
   past_orders_sum: numberLike.optional(),
@@ -84,7 +91,10 @@ export const Person = z.object({
     .object({
       ...optionalStrings('file_type', 'file_data', 'file_url'),
       labels: z
-        .object({ person_bank_account_id: z.string().optional(), bank_account: BankAccount.optional() })
+        .object({
+          person_bank_account_id: z.string().optional(),
+          bank_account: BankAccount.optional(),
+        })
         .optional(),
     })
     .optional(),
@@ -149,10 +159,22 @@ export const DirectPaymentRequest = z
   .object({
     ...common,
     ...cardAndCheckout,
-    card: z.string().regex(/^\d{12,19}$/, 'expected 12 to 19 digits').optional(),
-    expiration_month: z.string().regex(/^(0[1-9]|1[0-2])$/, 'expected a month 01 to 12').optional(),
-    expiration_year: z.string().regex(/^\d{4}$/, 'expected a four-digit year').optional(),
-    security_code: z.string().regex(/^\d{3,4}$/, 'expected 3 or 4 digits').optional(),
+    card: z
+      .string()
+      .regex(/^\d{12,19}$/, 'expected 12 to 19 digits')
+      .optional(),
+    expiration_month: z
+      .string()
+      .regex(/^(0[1-9]|1[0-2])$/, 'expected a month 01 to 12')
+      .optional(),
+    expiration_year: z
+      .string()
+      .regex(/^\d{4}$/, 'expected a four-digit year')
+      .optional(),
+    security_code: z
+      .string()
+      .regex(/^\d{3,4}$/, 'expected 3 or 4 digits')
+      .optional(),
     accept: z.string().optional(),
   })
   .superRefine((order, ctx) => {
@@ -160,7 +182,11 @@ export const DirectPaymentRequest = z
     if (order.token_id) return;
     for (const field of ['card', 'expiration_month', 'expiration_year'] as const) {
       if (!order[field]) {
-        ctx.addIssue({ code: 'custom', path: [field], message: 'required unless token_id is given' });
+        ctx.addIssue({
+          code: 'custom',
+          path: [field],
+          message: 'required unless token_id is given',
+        });
       }
     }
   });
@@ -223,4 +249,3 @@ export const CheckoutPage = z.object({
   inputs: z.record(z.string(), z.string()),
 });
 export type CheckoutPage = z.infer<typeof CheckoutPage>;
-

@@ -30,12 +30,25 @@ export const Beneficiary = z.object({
     .optional(),
   address: z
     .object({
-      ...optionalStrings('city', 'postcode', 'state', 'street', 'number', 'street_address', 'complement'),
+      ...optionalStrings(
+        'city',
+        'postcode',
+        'state',
+        'street',
+        'number',
+        'street_address',
+        'complement',
+      ),
       country_code: countryCode.optional(),
     })
     .optional(),
   person_documents: z
-    .array(z.object({ ...optionalStrings('file_type', 'file_url'), labels: z.array(z.string()).optional() }))
+    .array(
+      z.object({
+        ...optionalStrings('file_type', 'file_url'),
+        labels: z.array(z.string()).optional(),
+      }),
+    )
     .optional(),
   bank_details: z
     .object({
@@ -63,7 +76,10 @@ export const Payer = z.object({
     )
     .optional(),
   address: z
-    .object({ ...optionalStrings('city', 'postcode', 'state', 'street_address'), country_code: countryCode.optional() })
+    .object({
+      ...optionalStrings('city', 'postcode', 'state', 'street_address'),
+      country_code: countryCode.optional(),
+    })
     .optional(),
   ...optionalStrings('company_name', 'entity_type', 'first_name', 'last_name'),
   date_of_birth: dateYMD.optional(),
@@ -75,7 +91,16 @@ const payoutFields = {
   request_id: uuid,
   beneficiary: Beneficiary,
   payer: Payer.optional(),
-  ...optionalStrings('beneficiary_id', 'client_data', 'fee_paid_by', 'payment_method', 'reason', 'reference', 'swift_charge_option', 'fund_source'),
+  ...optionalStrings(
+    'beneficiary_id',
+    'client_data',
+    'fee_paid_by',
+    'payment_method',
+    'reason',
+    'reference',
+    'swift_charge_option',
+    'fund_source',
+  ),
   payment_amount: decimalString.optional(),
   payment_currency: currencyCode,
   payment_date: dateYMD.optional(),
@@ -90,10 +115,18 @@ export const PayoutRequest = z.object(payoutFields).superRefine((payout, ctx) =>
   checkAmounts(payout, ctx, ['payment_amount'], 'payment_currency');
   checkAmounts(payout, ctx, ['source_amount'], 'source_currency');
   if (!payout.payment_amount && !payout.source_amount) {
-    ctx.addIssue({ code: 'custom', path: ['payment_amount'], message: 'give payment_amount or source_amount' });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['payment_amount'],
+      message: 'give payment_amount or source_amount',
+    });
   }
   if (payout.source_amount && !payout.source_currency) {
-    ctx.addIssue({ code: 'custom', path: ['source_currency'], message: 'required with source_amount' });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['source_currency'],
+      message: 'required with source_amount',
+    });
   }
 });
 export type PayoutRequest = z.infer<typeof PayoutRequest>;
@@ -110,7 +143,13 @@ export const PayoutRecord = z.object({
   fee_currency: currencyCode.optional(),
   created_at: timestampWithOffset.optional(),
   last_updated_at: timestampWithOffset.optional(),
-  ...optionalStrings('failure_reason', 'failure_type', 'payer_id', 'transaction_id', 'short_reference_id'),
+  ...optionalStrings(
+    'failure_reason',
+    'failure_type',
+    'payer_id',
+    'transaction_id',
+    'short_reference_id',
+  ),
   status: status(valuesOf(PAYOUT_STATUS)),
 });
 export type PayoutRecord = z.infer<typeof PayoutRecord>;

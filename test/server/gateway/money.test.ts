@@ -36,7 +36,11 @@ describe('money', () => {
     assert.throws(() => formatAmount(-1, 'USD'), MoneyError);
   });
 
-  for (const [currency, exponent] of [['JPY', 0], ['USD', 2], ['KWD', 3]] as const) {
+  for (const [currency, exponent] of [
+    ['JPY', 0],
+    ['USD', 2],
+    ['KWD', 3],
+  ] as const) {
     it(`format(parse(s)) == s for every valid ${currency} amount`, () => {
       const decimals = fc.stringMatching(new RegExp(`^[0-9]{${exponent}}$`));
       const whole = fc.oneof(fc.constant('0'), fc.stringMatching(/^[1-9][0-9]{0,11}$/));
@@ -60,11 +64,14 @@ describe('money', () => {
     ['99999999999999999', 'USD', /too large/],
   ] as const) {
     it(`refuses ${JSON.stringify(text)} for ${currency} with a clear error`, () => {
-      assert.throws(() => parseAmount(text, currency), (error: unknown) => {
-        assert.ok(error instanceof MoneyError);
-        assert.match(error.message, message);
-        return true;
-      });
+      assert.throws(
+        () => parseAmount(text, currency),
+        (error: unknown) => {
+          assert.ok(error instanceof MoneyError);
+          assert.match(error.message, message);
+          return true;
+        },
+      );
     });
   }
 
@@ -83,11 +90,21 @@ describe('money', () => {
 
     it('names the sum when the parts do not add up', () => {
       assert.match(
-        checkAmountBreakdown({ amount: '10.00', currency: 'USD', item_total: '9.00', shipping: '0.99' }) ?? '',
+        checkAmountBreakdown({
+          amount: '10.00',
+          currency: 'USD',
+          item_total: '9.00',
+          shipping: '0.99',
+        }) ?? '',
         /adds up to 9\.99/,
       );
       assert.match(
-        checkAmountBreakdown({ amount: '0', currency: 'JPY', item_total: '100', discount: '200' }) ?? '',
+        checkAmountBreakdown({
+          amount: '0',
+          currency: 'JPY',
+          item_total: '100',
+          discount: '200',
+        }) ?? '',
         /adds up to -100/,
       );
     });

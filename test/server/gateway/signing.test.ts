@@ -23,8 +23,13 @@ const VECTOR = {
   hex: '1f9a55c90e2b4b1449fe421fd6cbe306d8f8a65ca4145799499442b44939aa0d',
 };
 
-const fieldName = fc.stringMatching(/^[a-z][a-z_]{0,15}$/).filter((name) => name !== 'encryption_data');
-const fields = fc.dictionary(fieldName, fc.string({ minLength: 1, maxLength: 20 }), { minKeys: 1, maxKeys: 12 });
+const fieldName = fc
+  .stringMatching(/^[a-z][a-z_]{0,15}$/)
+  .filter((name) => name !== 'encryption_data');
+const fields = fc.dictionary(fieldName, fc.string({ minLength: 1, maxLength: 20 }), {
+  minKeys: 1,
+  maxKeys: 12,
+});
 const key = fc.string({ minLength: 1, maxLength: 40 });
 
 describe('signing', () => {
@@ -35,7 +40,11 @@ describe('signing', () => {
   });
 
   it('signs the same whether a nested number travelled as a number or as text', () => {
-    const asText = { ...VECTOR.request, checkout_time: '1700000000', subscription: { interval: 'day', billing_cycle: '3', contract: 'C1' } };
+    const asText = {
+      ...VECTOR.request,
+      checkout_time: '1700000000',
+      subscription: { interval: 'day', billing_cycle: '3', contract: 'C1' },
+    };
     assert.equal(sign(asText, VECTOR.key), VECTOR.hex);
   });
 
@@ -54,24 +63,51 @@ describe('signing', () => {
 
   it('fails verification when any one character of any signed field changes', () => {
     fc.assert(
-      fc.property(fields, key, fc.nat(), fc.nat(), fc.string({ minLength: 1, maxLength: 1 }), (body, k, which, at, replacement) => {
-        const names = Object.keys(body);
-        const name = names[which % names.length] as string;
-        const value = body[name] as string;
-        const position = at % value.length;
-        fc.pre(value[position] !== replacement);
-        const tampered = { ...signed(body, k), [name]: value.slice(0, position) + replacement + value.slice(position + 1) };
-        assert.equal(verify(tampered, [k]), false);
-      }),
+      fc.property(
+        fields,
+        key,
+        fc.nat(),
+        fc.nat(),
+        fc.string({ minLength: 1, maxLength: 1 }),
+        (body, k, which, at, replacement) => {
+          const names = Object.keys(body);
+          const name = names[which % names.length] as string;
+          const value = body[name] as string;
+          const position = at % value.length;
+          fc.pre(value[position] !== replacement);
+          const tampered = {
+            ...signed(body, k),
+            [name]: value.slice(0, position) + replacement + value.slice(position + 1),
+          };
+          assert.equal(verify(tampered, [k]), false);
+        },
+      ),
     );
   });
 
   it('rejects malformed signatures without throwing', () => {
     const body = signed({ order_no: '1', amount: '1.00' }, 'k');
-    for (const bad of ['', 'abc', 'z'.repeat(64), `${body.encryption_data}0`, body.encryption_data.slice(1), undefined, 42, null, {}]) {
+    for (const bad of [
+      '',
+      'abc',
+      'z'.repeat(64),
+      `${body.encryption_data}0`,
+      body.encryption_data.slice(1),
+      undefined,
+      42,
+      null,
+      {},
+    ]) {
       assert.equal(verify({ ...body, encryption_data: bad }, ['k']), false, String(bad));
     }
-    fc.assert(fc.property(fc.anything(), (bad) => verify({ ...body, encryption_data: bad }, ['k']) === false || bad === body.encryption_data));
+    fc.assert(
+      fc.property(
+        fc.anything(),
+        (bad) =>
+          verify({ ...body, encryption_data: bad }, ['k']) === false ||
+          bad === body.encryption_data,
+      ),
+    );
   });
 
   it('verifies with any of several keys, for rotation', () => {
@@ -87,7 +123,10 @@ describe('signing', () => {
   });
 
   it('supports the sha256-concat scheme over a configured field order', () => {
-    const scheme = { kind: 'sha256-concat', fields: ['merchant_id', 'order_no', 'amount'] } as const;
+    const scheme = {
+      kind: 'sha256-concat',
+      fields: ['merchant_id', 'order_no', 'amount'],
+    } as const;
     const body = { merchant_id: 'M1', order_no: 'O1', amount: '1.00', note: 'not signed' };
     const signature = sign(body, 'k', scheme);
     // printf '%s' M1O11.00k | openssl dgst -sha256

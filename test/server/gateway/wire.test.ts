@@ -1,6 +1,11 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { decodeBody, decodeXml, encodeBody, WireFormatError } from '../../../server/gateway/index.ts';
+import {
+  decodeBody,
+  decodeXml,
+  encodeBody,
+  WireFormatError,
+} from '../../../server/gateway/index.ts';
 
 const BILLION_LAUGHS = `<?xml version="1.0"?>
 <!DOCTYPE lolz [
@@ -29,22 +34,31 @@ describe('wire formats', () => {
   });
 
   it('keeps every XML value a string, exactly as written', () => {
-    const { root, fields } = decodeXml('<respon><amount>10.50</amount><order_no>000123</order_no><flag>true</flag></respon>');
+    const { root, fields } = decodeXml(
+      '<respon><amount>10.50</amount><order_no>000123</order_no><flag>true</flag></respon>',
+    );
     assert.equal(root, 'respon');
     assert.deepEqual(fields, { amount: '10.50', order_no: '000123', flag: 'true' });
   });
 
   it('reads the predefined entities and character references, and nothing else', () => {
-    const { fields } = decodeXml('<respon><note>a &amp; b &lt;c&gt; &#233; &#x4e2d; &unknown;</note></respon>');
+    const { fields } = decodeXml(
+      '<respon><note>a &amp; b &lt;c&gt; &#233; &#x4e2d; &unknown;</note></respon>',
+    );
     assert.equal(fields.note, 'a & b <c> é 中 &unknown;');
   });
 
   it('refuses truncated XML', () => {
-    assert.throws(() => decodeXml('<respon><amount>10.50</amount><order_no>1'), /not well-formed XML/);
+    assert.throws(
+      () => decodeXml('<respon><amount>10.50</amount><order_no>1'),
+      /not well-formed XML/,
+    );
   });
 
   it('reads a list of one as a list', () => {
-    const { fields } = decodeXml('<request><capture_orders><order_no>1</order_no></capture_orders></request>');
+    const { fields } = decodeXml(
+      '<request><capture_orders><order_no>1</order_no></capture_orders></request>',
+    );
     assert.deepEqual(fields.capture_orders, [{ order_no: '1' }]);
   });
 
@@ -52,7 +66,10 @@ describe('wire formats', () => {
     merchant_id: 'M1',
     note: 'a & b = c',
     checkout_time: 1700000000,
-    capture_orders: [{ order_no: '1', amount: '10.50' }, { order_no: '2', amount: '0.00' }],
+    capture_orders: [
+      { order_no: '1', amount: '10.50' },
+      { order_no: '2', amount: '0.00' },
+    ],
     subscription: { interval: 'day' },
   };
 
@@ -62,14 +79,23 @@ describe('wire formats', () => {
       assert.ok(contentType.length > 0);
       const read = decodeBody(text);
       // XML and forms carry no numbers: the number comes back as its text.
-      const expected = encoding === 'json' || encoding.startsWith('json-') ? body : { ...body, checkout_time: '1700000000' };
+      const expected =
+        encoding === 'json' || encoding.startsWith('json-')
+          ? body
+          : { ...body, checkout_time: '1700000000' };
       assert.deepEqual(read, expected);
     });
   }
 
   it('sends JSON text under the sample content types', () => {
-    assert.deepEqual(encodeBody({ a: '1' }, 'json-as-form'), { body: '{"a":"1"}', contentType: 'application/x-www-form-urlencoded' });
-    assert.deepEqual(encodeBody({ a: '1' }, 'json-as-xml'), { body: '{"a":"1"}', contentType: 'application/xml' });
+    assert.deepEqual(encodeBody({ a: '1' }, 'json-as-form'), {
+      body: '{"a":"1"}',
+      contentType: 'application/x-www-form-urlencoded',
+    });
+    assert.deepEqual(encodeBody({ a: '1' }, 'json-as-xml'), {
+      body: '{"a":"1"}',
+      contentType: 'application/xml',
+    });
   });
 
   for (const [text, message] of [

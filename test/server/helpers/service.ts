@@ -37,17 +37,24 @@ function answer(response: ServerResponse, reply: Reply): void {
     if (reply.fault === 'reset') response.socket?.destroy();
     if (reply.fault === 'truncate') {
       const body = reply.body ?? '';
-      response.writeHead(200, { 'content-type': 'application/xml', 'content-length': body.length * 2 });
+      response.writeHead(200, {
+        'content-type': 'application/xml',
+        'content-length': body.length * 2,
+      });
       response.write(body);
       response.socket?.end();
     }
     return; // 'hang': never answer
   }
-  response.writeHead(reply.status ?? 200, { 'content-type': reply.contentType ?? 'application/json' });
+  response.writeHead(reply.status ?? 200, {
+    'content-type': reply.contentType ?? 'application/json',
+  });
   response.end(reply.body);
 }
 
-export async function startService(handler: (request: Recorded, index: number) => Reply): Promise<Service> {
+export async function startService(
+  handler: (request: Recorded, index: number) => Reply,
+): Promise<Service> {
   const requests: Recorded[] = [];
   const server = createServer(async (request, response) => {
     const text = await readText(request);
@@ -57,7 +64,12 @@ export async function startService(handler: (request: Recorded, index: number) =
     } catch {
       // recorded as it came; the test looks at `text`
     }
-    const recorded = { path: request.url ?? '', contentType: request.headers['content-type'] ?? '', text, fields };
+    const recorded = {
+      path: request.url ?? '',
+      contentType: request.headers['content-type'] ?? '',
+      text,
+      fields,
+    };
     requests.push(recorded);
     answer(response, handler(recorded, requests.length - 1));
   });
