@@ -1,0 +1,61 @@
+/**
+ * `createSandbox(config)`: the sandbox of the acquiring service as an Express 5 app, with its
+ * engine running. main.ts listens; tests listen on port 0.
+ */
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import { adminRouter } from './admin.ts';
+import { apiRouter } from './api.ts';
+import type { SandboxConfig } from './config.ts';
+import { Engine, type NotificationSender } from './engine.ts';
+import { settleDuePayouts } from './payouts.ts';
+import { shopperRouter } from './shopper.ts';
+import { chargeDueSubscriptions } from './subscriptions.ts';
+
+export interface Sandbox {
+  app: Express;
+  engine: Engine;
+  close(): Promise<void>;
+}
+
+export function createSandbox(
+  config: SandboxConfig,
+  options: { sendNotification?: NotificationSender } = {},
+): Sandbox {
+  const engine = new Engine(config, options.sendNotification);
+  engine.onTick(() => settleDuePayouts(engine));
+  engine.onTick(() => chargeDueSubscriptions(engine));
+  engine.start();
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', false);
+  app.use('/v1', apiRouter(engine));
+  app.use(shopperRouter(engine));
+  if (config.admin) app.use('/admin', adminRouter(engine));
+
+  app.use((_request: Request, response: Response) => {
+    response.status(404).json({ error: 'not_found', message: 'no such route' });
+  });
+  app.use((error: unknown, _request: Request, response: Response, _next: NextFunction) => {
+    const status = (error as { status?: number }).status;
+    if (status === 413) {
+      return void response
+        .status(413)
+        .json({
+          error: 'payload_too_large',
+          message: `request body is over ${config.bodyLimit} bytes`,
+        });
+    }
+    if (status === 400) {
+      return void response
+        .status(400)
+        .json({ error: 'invalid_input', message: (error as Error).message });
+    }
+    console.error('sandbox error', error);
+    response
+      .status(500)
+      .json({ error: 'internal_error', message: 'the sandbox failed; see its log' });
+  });
+
+  return { app, engine, close: () => engine.close() };
+}

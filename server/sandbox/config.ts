@@ -1,0 +1,104 @@
+/** The sandbox's configuration: built in code by tests, or read from the environment by main.ts. */
+import { z } from 'zod';
+
+export interface SandboxMerchant {
+  merchant_id: string;
+  account_id: string;
+  secret_key: string;
+}
+
+export interface SandboxConfig {
+  /** The address shoppers' browsers reach the sandbox at (hosted page, issuer page). */
+  publicUrl: string;
+  merchants: SandboxMerchant[];
+  /** SQLite file; `:memory:` in tests. */
+  database: string;
+  /** Addresses allowed to query (rule 4 of the interface). Loopback by default. */
+  queryIps: string[];
+  /** Delays of notification retries, in ms; one more attempt than delays, then it gives up. */
+  notificationRetryMs: number[];
+  /** How often due notifications, payouts and subscription charges are looked for. */
+  tickMs: number;
+  /** How long after it is created a payout completes or fails. */
+  payoutSettleMs: number;
+  /** The delay of the "slow answer" test amount. */
+  slowAnswerMs: number;
+  /** Origins allowed to frame the hosted payment page (`*` for any). */
+  frameAncestors: string[];
+  /** The /admin routes (faults, clock): never on unless asked for. */
+  admin: boolean;
+  /** Largest request body, in bytes. */
+  bodyLimit: number;
+}
+
+export const DEFAULT_MERCHANT: SandboxMerchant = {
+  merchant_id: 'sandbox-merchant',
+  account_id: 'sandbox-account',
+  secret_key: 'sandbox-secret-key',
+};
+
+export function sandboxConfig(
+  overrides: Partial<SandboxConfig> & { publicUrl: string },
+): SandboxConfig {
+  return {
+    merchants: [DEFAULT_MERCHANT],
+    database: ':memory:',
+    queryIps: ['127.0.0.1', '::1', '::ffff:127.0.0.1'],
+    notificationRetryMs: [5_000, 30_000, 120_000, 600_000, 3_600_000, 21_600_000],
+    tickMs: 200,
+    payoutSettleMs: 2_000,
+    slowAnswerMs: 5_000,
+    frameAncestors: ['*'],
+    admin: false,
+    bodyLimit: 100_000,
+    ...overrides,
+  };
+}
+
+const list = (text: string) =>
+  text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+const Env = z.object({
+  SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(3100),
+  SANDBOX_HOST: z.string().default('127.0.0.1'),
+  SANDBOX_PUBLIC_URL: z.url().optional(),
+  SANDBOX_MERCHANT_ID: z.string().min(1).default(DEFAULT_MERCHANT.merchant_id),
+  SANDBOX_ACCOUNT_ID: z.string().min(1).default(DEFAULT_MERCHANT.account_id),
+  SANDBOX_SECRET_KEY: z.string().min(8).default(DEFAULT_MERCHANT.secret_key),
+  SANDBOX_DATABASE: z.string().default('data/sandbox.sqlite'),
+  SANDBOX_QUERY_IPS: z.string().optional(),
+  SANDBOX_ADMIN: z.enum(['0', '1']).default('0'),
+});
+
+/** Reads the environment; a malformed variable stops the start with a message naming it. */
+export function sandboxConfigFromEnv(env: NodeJS.ProcessEnv): {
+  config: SandboxConfig;
+  port: number;
+  host: string;
+} {
+  const parsed = Env.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues
+      .map((i) => `${i.path.join('.')}: ${i.message}`)
+      .join('\n  ');
+    throw new Error(`invalid sandbox configuration:\n  ${problems}`);
+  }
+  const e = parsed.data;
+  const config = sandboxConfig({
+    publicUrl: e.SANDBOX_PUBLIC_URL ?? `http://${e.SANDBOX_HOST}:${e.SANDBOX_PORT}`,
+    merchants: [
+      {
+        merchant_id: e.SANDBOX_MERCHANT_ID,
+        account_id: e.SANDBOX_ACCOUNT_ID,
+        secret_key: e.SANDBOX_SECRET_KEY,
+      },
+    ],
+    database: e.SANDBOX_DATABASE,
+    admin: e.SANDBOX_ADMIN === '1',
+    ...(e.SANDBOX_QUERY_IPS ? { queryIps: list(e.SANDBOX_QUERY_IPS) } : {}),
+  });
+  return { config, port: e.SANDBOX_PORT, host: e.SANDBOX_HOST };
+}

@@ -1,0 +1,86 @@
+/**
+ * What the shopper does on the hosted payment page: pay with a card, pass or fail the simulated
+ * 3-D Secure challenge, or cancel. Each ends with the address to send the shopper back to.
+ */
+import { newId, type Engine } from './engine.ts';
+import { HttpError } from './http-error.ts';
+import { liveSession, returnLocation, saveOrder, settleWithCard } from './payments.ts';
+import type { Order, Session } from './records.ts';
+import { transition } from './state-machine.ts';
+import { cardBehaviour, CHALLENGE_CODE } from './test-inputs.ts';
+
+export type HostedStep = { next: 'challenge' } | { next: 'return'; location: string; order: Order };
+
+function close(engine: Engine, session: Session): void {
+  engine.store.sessions.put({ token: session.token }, { ...session, expires_at: 0, card: '' });
+}
+
+function finish(engine: Engine, session: Session, order: Order): HostedStep {
+  let settled = order;
+  if (session.token_flag && session.card && order.order_status !== '0') {
+    const tokenId = newId('TK');
+    engine.store.cardTokens.put(
+      { token_id: tokenId, merchant_id: order.merchant_id },
+      { token_id: tokenId, merchant_id: order.merchant_id, card: session.card },
+    );
+    settled = { ...order, token_id: tokenId };
+    saveOrder(engine, settled);
+  }
+  close(engine, session);
+  return { next: 'return', location: returnLocation(engine, session, settled), order: settled };
+}
+
+/** The card form was sent. A card that asks for 3-D Secure goes to the challenge first. */
+export function payOnHostedPage(engine: Engine, token: string, card: string): HostedStep {
+  return engine.store.transaction(() => {
+    const { session, order } = liveSession(engine, token, 'checkout');
+    if (order.payment_status !== 'pending')
+      throw new HttpError(400, 'this payment is already finished');
+    const withCard = { ...session, card };
+    if (cardBehaviour(card).behaviour === 'challenge') {
+      engine.store.sessions.put({ token }, withCard);
+      return { next: 'challenge' };
+    }
+    return finish(engine, withCard, settleWithCard(engine, order, card, false));
+  });
+}
+
+/** The 3-D Secure challenge was answered: the right code authenticates, any other fails it. */
+export function answerChallenge(engine: Engine, token: string, code: string): HostedStep {
+  return engine.store.transaction(() => {
+    const { session, order } = liveSession(engine, token, 'checkout');
+    if (!session.card || order.payment_status !== 'pending')
+      throw new HttpError(400, 'no challenge is waiting for this payment');
+    if (code === CHALLENGE_CODE)
+      return finish(engine, session, settleWithCard(engine, order, session.card, true));
+    return finish(
+      engine,
+      session,
+      fail(engine, order, 'challenge-failed', '3002:3-D Secure authentication failed'),
+    );
+  });
+}
+
+/** The shopper cancelled on the hosted page. */
+export function cancelOnHostedPage(engine: Engine, token: string): HostedStep {
+  return engine.store.transaction(() => {
+    const { session, order } = liveSession(engine, token, 'checkout');
+    if (order.payment_status !== 'pending') return finish(engine, session, order);
+    return finish(
+      engine,
+      session,
+      fail(engine, order, 'shopper-cancelled', '4001:Cancelled by the shopper'),
+    );
+  });
+}
+
+function fail(engine: Engine, order: Order, event: string, resultInfo: string): Order {
+  const moved = transition(order, 'failed', event, engine.now());
+  if (!moved.ok) throw new HttpError(400, moved.error);
+  const failed = engine.notifyOrder(
+    { ...moved.order, order_status: '0', result_info: resultInfo },
+    'payment.failed',
+  );
+  saveOrder(engine, failed);
+  return failed;
+}

@@ -1,0 +1,122 @@
+/**
+ * The pages a shopper sees at the sandbox: the checkout response (which auto-submits to the hosted
+ * page), the hosted card form, the 3-D Secure challenge, the APM issuer page and a done page. Plain
+ * server-rendered HTML; only the checkout response has a script, and the companion serves that one.
+ */
+import { createHash } from 'node:crypto';
+import { escapeHtml, formatAmount } from '../gateway/index.ts';
+import type { Order } from './records.ts';
+
+/** The checkout response's only script. Its hash goes into the CSP of whoever serves the page. */
+export const AUTO_SUBMIT_SCRIPT = "document.getElementById('pay').submit();";
+export const AUTO_SUBMIT_SCRIPT_HASH = `sha256-${createHash('sha256').update(AUTO_SUBMIT_SCRIPT).digest('base64')}`;
+
+/** Request fields the hosted page also reads under a camel-case name, as the interface describes. */
+const CAMEL_CASE: Record<string, string> = {
+  merchant_id: 'merchantId', account_id: 'accountId', order_no: 'orderNo', notify_url: 'notifyUrl',
+  return_url: 'returnUrl', shopper_email: 'shopperEmail',
+}; // prettier-ignore
+
+export const STYLESHEET = `
+:root { color-scheme: light dark; font-family: system-ui, sans-serif; }
+body { margin: 0; padding: 1.5rem; max-width: 28rem; margin-inline: auto; }
+h1 { font-size: 1.25rem; }
+.amount { font-size: 1.5rem; font-weight: 600; }
+label { display: block; margin-top: 0.75rem; font-weight: 500; }
+input { box-sizing: border-box; width: 100%; padding: 0.6rem; font-size: 1rem; margin-top: 0.25rem; }
+.row { display: flex; gap: 0.75rem; } .row > * { flex: 1; }
+button { margin-top: 1rem; padding: 0.7rem 1rem; font-size: 1rem; cursor: pointer; }
+button.primary { background: #1a56db; color: #fff; border: 0; border-radius: 6px; width: 100%; }
+button.secondary { background: none; border: 1px solid currentColor; border-radius: 6px; width: 100%; }
+.error { color: #b91c1c; } .hint { color: #6b7280; font-size: 0.9rem; }
+`;
+
+function layout(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title><link rel="stylesheet" href="/assets/sandbox.css"></head>
+<body><main>${body}</main></body></html>`;
+}
+
+function hidden(name: string, value: string): string {
+  return `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`;
+}
+
+/** The HTML the checkout answers: a form of hidden inputs that posts itself to the hosted page. */
+export function checkoutResponsePage(
+  action: string,
+  fields: Record<string, unknown>,
+  sessionToken: string,
+  cancelUrl: string,
+): string {
+  const inputs: string[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    if (value === undefined || value === null || value === '') continue;
+    const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+    inputs.push(hidden(name, text));
+    const camel = CAMEL_CASE[name];
+    if (camel) inputs.push(hidden(camel, text));
+  }
+  inputs.push(hidden('signInfo', String(fields.encryption_data ?? '')));
+  inputs.push(hidden('cancel_url', cancelUrl));
+  inputs.push(hidden('session_token', sessionToken));
+  inputs.push(hidden('route', 'sandbox'));
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Redirecting to the payment page</title></head>
+<body><form id="pay" method="POST" action="${escapeHtml(action)}">${inputs.join('')}
+<noscript><button type="submit">Continue to the payment page</button></noscript></form>
+<script>${AUTO_SUBMIT_SCRIPT}</script></body></html>`;
+}
+
+function summary(order: Order): string {
+  return `<p>Order <strong>${escapeHtml(order.order_no)}</strong></p>
+<p class="amount" data-testid="amount">${escapeHtml(formatAmount(order.amount, order.currency))} ${escapeHtml(order.currency)}</p>`;
+}
+
+export function cardFormPage(token: string, order: Order, error = ''): string {
+  return layout(
+    'Pay by card',
+    `<h1>Pay by card — sandbox</h1>${summary(order)}
+${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
+<form method="POST" action="/hosted/${token}/pay">
+<label for="card">Card number</label>
+<input id="card" name="card" inputmode="numeric" autocomplete="cc-number" required>
+<div class="row"><div><label for="expiry">Expiry (MM/YY)</label>
+<input id="expiry" name="expiry" autocomplete="cc-exp" placeholder="MM/YY" required></div>
+<div><label for="security_code">Security code</label>
+<input id="security_code" name="security_code" inputmode="numeric" autocomplete="cc-csc" required></div></div>
+<label for="name">Name on card</label>
+<input id="name" name="name" autocomplete="cc-name">
+<button class="primary" type="submit">Pay</button></form>
+<form method="POST" action="/hosted/${token}/cancel"><button class="secondary" type="submit">Cancel</button></form>
+<p class="hint">Sandbox: use 4111 1111 1111 1111 with any future expiry and any security code.</p>`,
+  );
+}
+
+export function challengePage(token: string, order: Order): string {
+  return layout(
+    '3-D Secure',
+    `<h1>Confirm it is you</h1>${summary(order)}
+<form method="POST" action="/hosted/${token}/3ds">
+<label for="code">Code sent to your phone</label>
+<input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" required>
+<button class="primary" type="submit">Confirm</button></form>
+<p class="hint">Sandbox: 1234 passes the challenge; any other code fails it.</p>`,
+  );
+}
+
+export function issuerPage(token: string, order: Order, paymentMethod: string): string {
+  return layout(
+    `Pay with ${paymentMethod}`,
+    `<h1>${escapeHtml(paymentMethod)} — sandbox issuer</h1>${summary(order)}
+<form method="POST" action="/issuer/${token}/pay"><button class="primary" type="submit">Pay</button></form>
+<form method="POST" action="/issuer/${token}/cancel"><button class="secondary" type="submit">Cancel payment</button></form>`,
+  );
+}
+
+export function messagePage(title: string, message: string): string {
+  return layout(
+    title,
+    `<h1>${escapeHtml(title)}</h1><p data-testid="message">${escapeHtml(message)}</p>`,
+  );
+}

@@ -1,0 +1,334 @@
+/**
+ * Payments at the sandbox: direct card payments, APM payments and hosted checkout sessions, and
+ * how a card decides the outcome (test-inputs.ts).
+ */
+import {
+  formatAmount,
+  parseAmount,
+  signed,
+  type ApmPaymentRequest,
+  type CheckoutRequest,
+  type DirectPaymentRequest,
+} from '../gateway/index.ts';
+import type { SandboxMerchant } from './config.ts';
+import { newId, type Engine } from './engine.ts';
+import { HttpError } from './http-error.ts';
+import type { Order, Session } from './records.ts';
+import { transition } from './state-machine.ts';
+import { checkSubscription, startSubscription, subscriptionFields } from './subscriptions.ts';
+import {
+  cardBehaviour,
+  PROCESSING_ERROR_INFO,
+  riskOf,
+  SUCCESS_INFO,
+  TEST_AMOUNTS,
+} from './test-inputs.ts';
+
+/** How long a checkout or APM session may be used. */
+const SESSION_TTL_MS = 30 * 60_000;
+
+const ECHOED = [
+  'shopper_email', 'shopper_phone', 'the service', 'note', 'delivery_firstname', 'delivery_lastname',
+  'delivery_country', 'delivery_state', 'delivery_city', 'delivery_address', 'delivery_postal_code',
+] as const; // prettier-ignore
+
+/** 411111******1111 */
+export function maskCard(card: string): string {
+  return card.slice(0, 6) + '*'.repeat(Math.max(0, card.length - 10)) + card.slice(-4);
+}
+
+type PaymentFields = DirectPaymentRequest | ApmPaymentRequest | CheckoutRequest;
+
+/** Records a new pending order; an order_no the merchant already used is refused. */
+function createOrder(
+  engine: Engine,
+  merchant: SandboxMerchant,
+  fields: PaymentFields,
+  kind: Order['kind'],
+): Order {
+  const echo: Record<string, string> = {};
+  for (const name of ECHOED) {
+    const value = (fields as Record<string, unknown>)[name];
+    if (typeof value === 'string' && value !== '') echo[name] = value;
+  }
+  const subscription = 'subscription' in fields ? fields.subscription : undefined;
+  if (subscription) checkSubscription(subscription, fields.currency);
+  const now = engine.now();
+  const order: Order = {
+    transaction_id: newId('TX'),
+    merchant_id: merchant.merchant_id,
+    account_id: merchant.account_id,
+    order_no: fields.order_no,
+    kind,
+    currency: fields.currency,
+    amount: parseAmount(fields.amount, fields.currency),
+    captured: 0,
+    refunded: 0,
+    payment_status: 'pending',
+    order_status: '2',
+    result_info: '',
+    is3ds: '0',
+    risk_action: 'accept',
+    risk_score: '0',
+    ...(fields.notify_url ? { notify_url: fields.notify_url } : {}),
+    ...('return_url' in fields && fields.return_url ? { return_url: fields.return_url } : {}),
+    ...(subscription ? { subscription } : {}),
+    ...('payment_method' in fields ? { payment_method: fields.payment_method } : {}),
+    echo,
+    created_at: now,
+    sequence: 0,
+    history: [{ at: now, event: 'create', from: null, to: 'pending' }],
+  };
+  const existing = engine.store.orders.where(
+    'merchant_id = ? AND order_no = ?',
+    merchant.merchant_id,
+    fields.order_no,
+  );
+  if (existing.length > 0)
+    throw new HttpError(400, `order_no ${fields.order_no} is already used`, 'order_no');
+  saveOrder(engine, order);
+  return order;
+}
+
+export function saveOrder(engine: Engine, order: Order): void {
+  engine.store.orders.put(
+    {
+      transaction_id: order.transaction_id,
+      merchant_id: order.merchant_id,
+      order_no: order.order_no,
+      created_at: order.created_at,
+    },
+    order,
+  );
+}
+
+/** Must succeed: the transitions asked for here are always allowed from `pending`. */
+function moved(order: Order, to: Order['payment_status'], event: string, at: number): Order {
+  const outcome = transition(order, to, event, at);
+  if (!outcome.ok) throw new Error(`sandbox bug: ${outcome.error}`);
+  return outcome.order;
+}
+
+/**
+ * Decides a pending order's outcome from its card and amount, notifies, and starts its
+ * subscription when it succeeded. `challenged` is true once 3-D Secure was passed on the hosted page.
+ */
+export function settleWithCard(
+  engine: Engine,
+  pending: Order,
+  card: string,
+  challenged: boolean,
+): Order {
+  const at = engine.now();
+  const test = cardBehaviour(card);
+  let order: Order = {
+    ...pending,
+    card: maskCard(card),
+    is3ds: challenged ? '1' : '0',
+    ...riskOf(test.behaviour),
+  };
+  if (pending.amount % 100000 === TEST_AMOUNTS.processingError) {
+    order = {
+      ...moved(order, 'failed', 'processing-error', at),
+      order_status: '0',
+      result_info: PROCESSING_ERROR_INFO,
+    };
+  } else if (test.behaviour === 'success' || (test.behaviour === 'challenge' && challenged)) {
+    order = {
+      ...moved(order, 'authorised', 'authorise', at),
+      order_status: '1',
+      result_info: SUCCESS_INFO,
+    };
+    order = startSubscription(engine, order);
+  } else if (test.behaviour === 'review') {
+    order = {
+      ...moved(order, 'review', 'risk-review', at),
+      order_status: '3',
+      result_info: SUCCESS_INFO,
+    };
+    order = startSubscription(engine, order);
+  } else if (test.behaviour === 'challenge') {
+    order = {
+      ...moved(order, 'failed', 'challenge-required', at),
+      order_status: '0',
+      result_info: test.result_info,
+    };
+  } else {
+    order = {
+      ...moved(order, 'declined', 'decline', at),
+      order_status: '0',
+      result_info: test.result_info,
+    };
+  }
+  order = engine.notifyOrder(order, `payment.${order.payment_status}`);
+  saveOrder(engine, order);
+  return order;
+}
+
+/** A direct payment: card fields, or a stored token_id. Returns the `respon` fields. */
+export function directPayment(
+  engine: Engine,
+  merchant: SandboxMerchant,
+  fields: DirectPaymentRequest,
+): Record<string, unknown> {
+  return engine.store.transaction(() => {
+    let card = fields.card;
+    if (fields.token_id) {
+      const token = engine.store.cardTokens.get(fields.token_id);
+      if (!token || token.merchant_id !== merchant.merchant_id)
+        throw new HttpError(404, 'record not found: token_id', 'token_id');
+      card = token.card;
+    }
+    if (!card) throw new HttpError(400, 'card is required unless token_id is given', 'card');
+    let order = createOrder(engine, merchant, fields, 'direct');
+    order = settleWithCard(engine, order, card, false);
+    let tokenId = fields.token_id;
+    if (fields.token_flag?.toUpperCase() === 'YES' && order.order_status !== '0' && !tokenId) {
+      tokenId = newId('TK');
+      engine.store.cardTokens.put(
+        { token_id: tokenId, merchant_id: merchant.merchant_id },
+        { token_id: tokenId, merchant_id: merchant.merchant_id, card },
+      );
+    }
+    if (tokenId) saveOrder(engine, (order = { ...order, token_id: tokenId }));
+    const threeDs = fields.open3d === 'do3DS' || cardBehaviour(card).behaviour === 'challenge';
+    return {
+      ...orderEcho(order),
+      transaction_id: order.transaction_id,
+      card: order.card,
+      order_status: order.order_status,
+      result_info: order.result_info,
+      ...subscriptionFields(engine, order),
+      note: fields.note ?? '',
+      token_id: tokenId ?? '',
+      connector: 'sandbox',
+      threeds_result: !threeDs
+        ? 'not_requested'
+        : order.result_info.startsWith('3001')
+          ? 'challenge_required'
+          : 'frictionless',
+      risk_action: order.risk_action,
+      risk_score: order.risk_score,
+      risk_reasons: { name: 'sandbox_rules', status: order.risk_action },
+    };
+  });
+}
+
+/** The order fields every payment result echoes. */
+export function orderEcho(order: Order): Record<string, string> {
+  return {
+    merchant_id: order.merchant_id,
+    account_id: order.account_id,
+    order_no: order.order_no,
+    amount: formatAmount(order.amount, order.currency),
+    currency: order.currency,
+  };
+}
+
+function openSession(
+  engine: Engine,
+  order: Order,
+  kind: Session['kind'],
+  extra: Partial<Session> = {},
+): Session {
+  const session: Session = {
+    token: newId('SS') + newId(''),
+    kind,
+    transaction_id: order.transaction_id,
+    merchant_id: order.merchant_id,
+    ...(order.return_url ? { return_url: order.return_url } : {}),
+    expires_at: engine.now() + SESSION_TTL_MS,
+    ...extra,
+  };
+  engine.store.sessions.put({ token: session.token }, session);
+  return session;
+}
+
+/** An APM payment: a pending order and the issuer page's address. Returns the `respon` fields. */
+export function apmPayment(
+  engine: Engine,
+  merchant: SandboxMerchant,
+  fields: ApmPaymentRequest,
+): Record<string, unknown> {
+  return engine.store.transaction(() => {
+    const order = createOrder(engine, merchant, fields, 'apm');
+    const session = openSession(engine, order, 'apm');
+    return {
+      ...orderEcho(order),
+      issuer_url: `${engine.config.publicUrl}/issuer/${session.token}`,
+    };
+  });
+}
+
+/** A checkout: a pending order and the session the hosted page will use. */
+export function checkout(
+  engine: Engine,
+  merchant: SandboxMerchant,
+  fields: CheckoutRequest,
+): { order: Order; session: Session } {
+  return engine.store.transaction(() => {
+    const order = createOrder(engine, merchant, fields, 'checkout');
+    const session = openSession(engine, order, 'checkout', {
+      token_flag: fields.token_flag?.toUpperCase() === 'YES',
+    });
+    return { order, session };
+  });
+}
+
+/** The live session of `token`, or a 404. */
+export function liveSession(
+  engine: Engine,
+  token: string,
+  kind: Session['kind'],
+): { session: Session; order: Order } {
+  const session = engine.store.sessions.get(token);
+  const order = session && engine.store.orders.get(session.transaction_id);
+  if (!session || !order || session.kind !== kind || session.expires_at < engine.now()) {
+    throw new HttpError(404, 'this payment session does not exist or has expired');
+  }
+  return { session, order };
+}
+
+/** Where the shopper goes back to: return_url with the signed outcome (informative only). */
+export function returnLocation(engine: Engine, session: Session, order: Order): string {
+  const merchant = engine.merchantById(order.merchant_id);
+  const target = new URL(session.return_url ?? `${engine.config.publicUrl}/hosted/done`);
+  const outcome = {
+    order_no: order.order_no,
+    transaction_id: order.transaction_id,
+    payment_status: order.payment_status,
+  };
+  const params = merchant ? signed(outcome, merchant.secret_key) : outcome;
+  for (const [name, value] of Object.entries(params)) target.searchParams.set(name, value);
+  return target.toString();
+}
+
+/** The shopper ends an APM payment at the issuer: paid (a sale, so captured) or cancelled. */
+export function finishApm(
+  engine: Engine,
+  token: string,
+  paid: boolean,
+): { order: Order; location: string } {
+  return engine.store.transaction(() => {
+    const { session, order } = liveSession(engine, token, 'apm');
+    if (order.payment_status !== 'pending')
+      return { order, location: returnLocation(engine, session, order) };
+    const at = engine.now();
+    let next: Order = paid
+      ? {
+          ...moved(order, 'captured', 'apm-paid', at),
+          captured: order.amount,
+          order_status: '1' as const,
+          result_info: SUCCESS_INFO,
+        }
+      : {
+          ...moved(order, 'failed', 'apm-cancelled', at),
+          order_status: '0' as const,
+          result_info: '4001:Cancelled by the payer',
+        };
+    next = engine.notifyOrder(next, `payment.${next.payment_status}`);
+    saveOrder(engine, next);
+    engine.store.sessions.put({ token }, { ...session, expires_at: 0 });
+    return { order: next, location: returnLocation(engine, session, next) };
+  });
+}

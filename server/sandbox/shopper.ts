@@ -1,0 +1,157 @@
+/**
+ * The routes a shopper's browser uses: the hosted payment page, its 3-D Secure challenge, the APM
+ * issuer page. Each page has a strict CSP of its own: no script, styles from the sandbox, forms
+ * only to the sandbox and to the merchant's return address.
+ */
+import express, { type Response, type Router } from 'express';
+import helmet from 'helmet';
+import type { Engine } from './engine.ts';
+import { answerChallenge, cancelOnHostedPage, payOnHostedPage, type HostedStep } from './hosted.ts';
+import { HttpError } from './http-error.ts';
+import { finishApm, liveSession } from './payments.ts';
+import { cardFormPage, challengePage, issuerPage, messagePage, STYLESHEET } from './pages.ts';
+import type { Session } from './records.ts';
+
+function origin(url: string | undefined): string | undefined {
+  try {
+    return url ? new URL(url).origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Per page: where its forms may lead, and who may frame it (the deny_framing fault says no one). */
+function pagePolicy(engine: Engine, response: Response, session: Session): void {
+  response.locals.formAction = origin(session.return_url) ?? "'self'";
+  const deny = engine.faults(session.merchant_id).deny_framing === true;
+  response.locals.frameAncestors = deny ? "'none'" : engine.config.frameAncestors.join(' ');
+  if (deny) response.set('X-Frame-Options', 'DENY');
+}
+
+function step(response: Response, token: string, outcome: HostedStep): void {
+  response.redirect(303, outcome.next === 'challenge' ? `/hosted/${token}/3ds` : outcome.location);
+}
+
+const CARD = /^\d{12,19}$/;
+const EXPIRY = /^(0[1-9]|1[0-2])\s*\/\s*(\d{2}|\d{4})$/;
+
+/** Reads the card form; returns the card number or what is wrong with the form. */
+function readCard(form: Record<string, string>, now: number): { card: string } | { error: string } {
+  const card = (form.card ?? '').replace(/[\s-]/g, '');
+  if (!CARD.test(card)) return { error: 'Enter the card number: 12 to 19 digits.' };
+  const expiry = EXPIRY.exec((form.expiry ?? '').trim());
+  if (!expiry) return { error: 'Enter the expiry as MM/YY.' };
+  const year = Number(expiry[2]?.length === 2 ? `20${expiry[2]}` : expiry[2]);
+  const today = new Date(now);
+  if (year * 12 + Number(expiry[1]) < today.getUTCFullYear() * 12 + today.getUTCMonth() + 1) {
+    return { error: 'This card has expired.' };
+  }
+  if (!/^\d{3,4}$/.test(form.security_code ?? ''))
+    return { error: 'Enter the security code: 3 or 4 digits.' };
+  return { card };
+}
+
+export function shopperRouter(engine: Engine): Router {
+  const router = express.Router();
+  router.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'none'"],
+          styleSrc: ["'self'"],
+          imgSrc: ["'self'"],
+          formAction: [
+            "'self'",
+            (_request, response) => (response as Response).locals.formAction ?? "'self'",
+          ],
+          frameAncestors: [
+            (_request, response) => (response as Response).locals.frameAncestors ?? "'none'",
+          ],
+          baseUri: ["'none'"],
+        },
+      },
+      frameguard: false,
+      referrerPolicy: { policy: 'no-referrer' },
+    }),
+  );
+  router.use(express.urlencoded({ extended: false, limit: '20kb' }));
+  router.use((_request, response, next) => {
+    response.set('Cache-Control', 'no-store');
+    next();
+  });
+
+  router.get('/assets/sandbox.css', (_request, response) => {
+    response.set('Cache-Control', 'public, max-age=3600').type('text/css').send(STYLESHEET);
+  });
+
+  // The checkout response's form lands here; the session token names the payment.
+  router.post('/hosted/checkout', (request, response) => {
+    const token = String(request.body?.session_token ?? '');
+    liveSession(engine, token, 'checkout');
+    response.redirect(303, `/hosted/${encodeURIComponent(token)}`);
+  });
+
+  router.get('/hosted/done', (request, response) => {
+    const status = String(request.query.payment_status ?? 'unknown');
+    response
+      .type('html')
+      .send(messagePage('Payment finished', `The payment is ${status}. You can close this page.`));
+  });
+
+  router.get('/hosted/:token', (request, response) => {
+    const { session, order } = liveSession(engine, request.params.token, 'checkout');
+    pagePolicy(engine, response, session);
+    response.type('html').send(cardFormPage(session.token, order));
+  });
+
+  router.post('/hosted/:token/pay', (request, response) => {
+    const { session, order } = liveSession(engine, request.params.token, 'checkout');
+    pagePolicy(engine, response, session);
+    const read = readCard(request.body ?? {}, engine.now());
+    if ('error' in read)
+      return void response
+        .status(400)
+        .type('html')
+        .send(cardFormPage(session.token, order, read.error));
+    step(response, session.token, payOnHostedPage(engine, session.token, read.card));
+  });
+
+  router.get('/hosted/:token/3ds', (request, response) => {
+    const { session, order } = liveSession(engine, request.params.token, 'checkout');
+    pagePolicy(engine, response, session);
+    response.type('html').send(challengePage(session.token, order));
+  });
+
+  router.post('/hosted/:token/3ds', (request, response) => {
+    step(
+      response,
+      request.params.token,
+      answerChallenge(engine, request.params.token, String(request.body?.code ?? '')),
+    );
+  });
+
+  router.post('/hosted/:token/cancel', (request, response) => {
+    step(response, request.params.token, cancelOnHostedPage(engine, request.params.token));
+  });
+
+  router.get('/issuer/:token', (request, response) => {
+    const { session, order } = liveSession(engine, request.params.token, 'apm');
+    pagePolicy(engine, response, session);
+    response.type('html').send(issuerPage(session.token, order, order.payment_method ?? 'APM'));
+  });
+
+  for (const action of ['pay', 'cancel'] as const) {
+    router.post(`/issuer/:token/${action}`, (request, response) => {
+      response.redirect(303, finishApm(engine, request.params.token, action === 'pay').location);
+    });
+  }
+
+  router.use(
+    (error: unknown, _request: express.Request, response: Response, next: express.NextFunction) => {
+      if (!(error instanceof HttpError)) return next(error);
+      response.status(error.status).type('html').send(messagePage('Payment page', error.message));
+    },
+  );
+  return router;
+}
