@@ -105,13 +105,11 @@ function refuse(
   field?: string,
 ): void {
   if (how === 'http') {
-    call.response
-      .status(status)
-      .json({
-        error: status === 404 ? 'record_not_found' : 'invalid_input',
-        message,
-        ...(field ? { field } : {}),
-      });
+    call.response.status(status).json({
+      error: status === 404 ? 'record_not_found' : 'invalid_input',
+      message,
+      ...(field ? { field } : {}),
+    });
   } else {
     envelope(call, '0', message);
   }
@@ -138,17 +136,16 @@ function endpoint<T>(
     }
     const merchant = engine.merchant(fields.merchant_id, fields.account_id);
     if (!merchant) {
-      response
-        .status(404)
-        .json({
-          error: 'record_not_found',
-          message: 'record not found: merchant_id and account_id',
-        });
+      response.status(404).json({
+        error: 'record_not_found',
+        message: 'record not found: merchant_id and account_id',
+      });
       return;
     }
     const call: Call = { engine, merchant, fields, request, response, dropAnswer: false };
     const faults = engine.faults(merchant.merchant_id);
     if (faults.delay_ms) await new Promise((resolve) => setTimeout(resolve, faults.delay_ms));
+    if (engine.closed) return void request.socket.destroy();
     if (engine.takeFault(merchant.merchant_id, 'drop_connection'))
       return void request.socket.destroy();
     if (engine.takeFault(merchant.merchant_id, 'status_5xx')) {
@@ -187,6 +184,7 @@ async function slowAnswer(
   if (parseAmount(fields.amount, fields.currency) % 100000 === TEST_AMOUNTS.slowAnswer) {
     await new Promise((resolve) => setTimeout(resolve, engine.config.slowAnswerMs));
   }
+  if (engine.closed) throw new HttpError(404, 'the sandbox is shutting down');
 }
 
 /** A batch endpoint; its schema refuses more orders than the limit, as a whole. */

@@ -39,12 +39,10 @@ export function createSandbox(
   app.use((error: unknown, _request: Request, response: Response, _next: NextFunction) => {
     const status = (error as { status?: number }).status;
     if (status === 413) {
-      return void response
-        .status(413)
-        .json({
-          error: 'payload_too_large',
-          message: `request body is over ${config.bodyLimit} bytes`,
-        });
+      return void response.status(413).json({
+        error: 'payload_too_large',
+        message: `request body is over ${config.bodyLimit} bytes`,
+      });
     }
     if (status === 400) {
       return void response

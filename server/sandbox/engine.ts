@@ -174,6 +174,11 @@ export class Engine {
     );
   }
 
+  /** True once closed: a request still waiting on a delay then acts on nothing. */
+  get closed(): boolean {
+    return !this.store.db.open;
+  }
+
   async close(): Promise<void> {
     clearInterval(this.#timer);
     this.#timer = undefined;

@@ -20,11 +20,31 @@ function origin(url: string | undefined): string | undefined {
   }
 }
 
-/** Per page: where its forms may lead, and who may frame it (the deny_framing fault says no one). */
+/** No script at all; styles from the sandbox; forms to `formAction`; framed by `frameAncestors`. */
+function contentSecurityPolicy(formAction: string, frameAncestors: string): string {
+  return [
+    "default-src 'none'",
+    "style-src 'self'",
+    "img-src 'self'",
+    `form-action ${formAction}`,
+    `frame-ancestors ${frameAncestors}`,
+    "base-uri 'none'",
+  ].join('; ');
+}
+
+/**
+ * A page's own policy: its forms may lead to the sandbox and to the merchant's return address
+ * (a form's redirect counts), and it may be framed as configured, or by no one under the
+ * deny_framing fault.
+ */
 function pagePolicy(engine: Engine, response: Response, session: Session): void {
-  response.locals.formAction = origin(session.return_url) ?? "'self'";
+  const returnOrigin = origin(session.return_url);
   const deny = engine.faults(session.merchant_id).deny_framing === true;
-  response.locals.frameAncestors = deny ? "'none'" : engine.config.frameAncestors.join(' ');
+  const ancestors = deny ? "'none'" : engine.config.frameAncestors.join(' ');
+  response.set(
+    'Content-Security-Policy',
+    contentSecurityPolicy(`'self'${returnOrigin ? ` ${returnOrigin}` : ''}`, ancestors),
+  );
   if (deny) response.set('X-Frame-Options', 'DENY');
 }
 

@@ -6,7 +6,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { GatewayClient, signed, type GatewayClientConfig } from '../../../server/gateway/index.ts';
 import { createSandbox, type Sandbox } from '../../../server/sandbox/app.ts';
-import { DEFAULT_MERCHANT, sandboxConfig, type SandboxConfig } from '../../../server/sandbox/config.ts';
+import {
+  DEFAULT_MERCHANT,
+  sandboxConfig,
+  type SandboxConfig,
+} from '../../../server/sandbox/config.ts';
 
 export const MERCHANT = DEFAULT_MERCHANT;
 
@@ -16,9 +20,16 @@ export interface RunningSandbox {
   client(config?: Partial<GatewayClientConfig>): GatewayClient;
   admin(path: string, body?: unknown): Promise<unknown>;
   /** POSTs a body as it is, for requests the client would refuse to send. */
-  post(path: string, body: string, contentType?: string): Promise<{ status: number; text: string; json(): Record<string, unknown> }>;
+  post(
+    path: string,
+    body: string,
+    contentType?: string,
+  ): Promise<{ status: number; text: string; json(): Record<string, unknown> }>;
   /** POSTs fields signed with the merchant's key as JSON. */
-  postSigned(path: string, fields: Record<string, unknown>): Promise<{ status: number; text: string; json(): Record<string, unknown> }>;
+  postSigned(
+    path: string,
+    fields: Record<string, unknown>,
+  ): Promise<{ status: number; text: string; json(): Record<string, unknown> }>;
   close(): Promise<void>;
 }
 
@@ -32,17 +43,35 @@ async function stop(server: Server): Promise<void> {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 }
 
-export async function startSandbox(overrides: Partial<SandboxConfig> = {}): Promise<RunningSandbox> {
+export async function startSandbox(
+  overrides: Partial<SandboxConfig> = {},
+): Promise<RunningSandbox> {
   const server = createServer();
   const url = await listen(server);
   const sandbox = createSandbox(
-    sandboxConfig({ publicUrl: url, admin: true, tickMs: 20, notificationRetryMs: [30, 60, 90], payoutSettleMs: 0, slowAnswerMs: 300, ...overrides }),
+    sandboxConfig({
+      publicUrl: url,
+      admin: true,
+      tickMs: 20,
+      notificationRetryMs: [30, 60, 90],
+      payoutSettleMs: 0,
+      slowAnswerMs: 300,
+      ...overrides,
+    }),
   );
   server.on('request', sandbox.app);
   const post = async (path: string, body: string, contentType = 'application/json') => {
-    const response = await fetch(url + path, { method: 'POST', headers: { 'content-type': contentType }, body });
+    const response = await fetch(url + path, {
+      method: 'POST',
+      headers: { 'content-type': contentType },
+      body,
+    });
     const text = await response.text();
-    return { status: response.status, text, json: () => JSON.parse(text) as Record<string, unknown> };
+    return {
+      status: response.status,
+      text,
+      json: () => JSON.parse(text) as Record<string, unknown>,
+    };
   };
   return {
     url,
@@ -67,7 +96,15 @@ export async function startSandbox(overrides: Partial<SandboxConfig> = {}): Prom
     },
     post,
     postSigned: (path, fields) =>
-      post(path, JSON.stringify(signed({ merchant_id: MERCHANT.merchant_id, account_id: MERCHANT.account_id, ...fields }, MERCHANT.secret_key))),
+      post(
+        path,
+        JSON.stringify(
+          signed(
+            { merchant_id: MERCHANT.merchant_id, account_id: MERCHANT.account_id, ...fields },
+            MERCHANT.secret_key,
+          ),
+        ),
+      ),
     close: async () => {
       await stop(server);
       await sandbox.close();
@@ -108,7 +145,8 @@ export async function startReceiver(failFirst = 0): Promise<Receiver> {
     waitFor: async (count, timeoutMs = 5_000) => {
       const deadline = Date.now() + timeoutMs;
       while (received.length < count) {
-        if (Date.now() > deadline) throw new Error(`expected ${count} notifications, got ${received.length}`);
+        if (Date.now() > deadline)
+          throw new Error(`expected ${count} notifications, got ${received.length}`);
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
       return received;
@@ -118,6 +156,19 @@ export async function startReceiver(failFirst = 0): Promise<Receiver> {
 }
 
 /** A direct payment's fields with a test card. */
-export function cardPayment(order_no: string, card = '4111111111111111', amount = '10.50', currency = 'USD') {
-  return { order_no, currency, amount, card, expiration_month: '12', expiration_year: '2030', security_code: '123' };
+export function cardPayment(
+  order_no: string,
+  card = '4111111111111111',
+  amount = '10.50',
+  currency = 'USD',
+) {
+  return {
+    order_no,
+    currency,
+    amount,
+    card,
+    expiration_month: '12',
+    expiration_year: '2030',
+    security_code: '123',
+  };
 }

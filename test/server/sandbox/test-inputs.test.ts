@@ -41,21 +41,32 @@ describe('the documented test inputs', () => {
   }
 
   it('declines a number that fails the Luhn check, with a decline code', async () => {
-    const result = await sandbox.client().directPayment(cardPayment('luhn-bad', '4111111111111112'));
+    const result = await sandbox
+      .client()
+      .directPayment(cardPayment('luhn-bad', '4111111111111112'));
     assert.equal(result.order_status, '0');
     assert.equal(result.result_info, '2014:Invalid card number');
   });
 
   it('amount 91.01 fails with a processing error', async () => {
-    const result = await sandbox.client().directPayment(cardPayment('amount-error', '4111111111111111', '91.01'));
+    const result = await sandbox
+      .client()
+      .directPayment(cardPayment('amount-error', '4111111111111111', '91.01'));
     assert.equal(result.order_status, '0');
     assert.equal(result.result_info, '9101:Processing error, try again');
   });
 
   it('amount 9102 JPY answers slowly, then succeeds', async () => {
     const client = sandbox.client();
-    await assert.rejects(client.directPayment(cardPayment('slow-1', '4111111111111111', '9102', 'JPY'), { timeoutMs: 50 }), TimeoutError);
-    const result = await client.directPayment(cardPayment('slow-2', '4111111111111111', '9102', 'JPY'));
+    await assert.rejects(
+      client.directPayment(cardPayment('slow-1', '4111111111111111', '9102', 'JPY'), {
+        timeoutMs: 50,
+      }),
+      TimeoutError,
+    );
+    const result = await client.directPayment(
+      cardPayment('slow-2', '4111111111111111', '9102', 'JPY'),
+    );
     assert.equal(result.order_status, '1');
   });
 });

@@ -7,9 +7,18 @@ import { cardPayment, startSandbox, type RunningSandbox } from '../helpers/sandb
 let counter = 0;
 
 /** An order in the given state, made through the API as a merchant would. */
-async function orderIn(client: GatewayClient, state: 'authorised' | 'review' | 'declined', amount = '10.00') {
+async function orderIn(
+  client: GatewayClient,
+  state: 'authorised' | 'review' | 'declined',
+  amount = '10.00',
+) {
   const order_no = `T-${++counter}`;
-  const card = state === 'review' ? '4000000000009235' : state === 'declined' ? '4000000000000002' : '4111111111111111';
+  const card =
+    state === 'review'
+      ? '4000000000009235'
+      : state === 'declined'
+        ? '4000000000000002'
+        : '4111111111111111';
   const paid = await client.directPayment(cardPayment(order_no, card, amount));
   return { transaction_id: paid.transaction_id as string, order_no, currency: 'USD', amount };
 }
@@ -33,18 +42,30 @@ describe('statuses and transitions', () => {
   describe('legal', () => {
     it('authorised → captured (partial capture allowed) → partially refunded → refunded', async () => {
       const order = await orderIn(client, 'authorised');
-      assert.equal((await client.capture([{ ...order, amount: '8.00' }])).orders[0]?.capture_status, 'success');
+      assert.equal(
+        (await client.capture([{ ...order, amount: '8.00' }])).orders[0]?.capture_status,
+        'success',
+      );
       const refund = (refund_amount: string) => client.refund([{ ...order, refund_amount }]);
       assert.equal((await refund('3.00')).orders[0]?.refund_status, 'success');
-      assert.equal((await client.query({ order_no: order.order_no })).orders[0]?.payment_status, 'partially_refunded');
+      assert.equal(
+        (await client.query({ order_no: order.order_no })).orders[0]?.payment_status,
+        'partially_refunded',
+      );
       assert.equal((await refund('5.00')).orders[0]?.refund_status, 'success');
-      assert.equal((await client.query({ order_no: order.order_no })).orders[0]?.payment_status, 'refunded');
+      assert.equal(
+        (await client.query({ order_no: order.order_no })).orders[0]?.payment_status,
+        'refunded',
+      );
     });
 
     it('authorised → cancelled', async () => {
       const order = await orderIn(client, 'authorised');
       assert.equal((await client.cancel([order])).orders[0]?.cancel_status, 'success');
-      assert.equal((await client.query({ order_no: order.order_no })).orders[0]?.payment_status, 'cancelled');
+      assert.equal(
+        (await client.query({ order_no: order.order_no })).orders[0]?.payment_status,
+        'cancelled',
+      );
     });
 
     it('review → approved → authorised, and review → rejected → cancelled', async () => {
@@ -54,9 +75,20 @@ describe('statuses and transitions', () => {
         { ...approve, review_flag: 'approve' },
         { ...reject, review_flag: 'reject' },
       ]);
-      assert.deepEqual(result.orders.map((o) => o.review_status), ['approved', 'rejected']);
-      const statuses = (await client.query({ order_no: [approve.order_no, reject.order_no] })).orders.map((o) => [o.order_no, o.payment_status]);
-      assert.deepEqual(new Map(statuses as [string, string][]), new Map([[approve.order_no, 'authorised'], [reject.order_no, 'cancelled']]));
+      assert.deepEqual(
+        result.orders.map((o) => o.review_status),
+        ['approved', 'rejected'],
+      );
+      const statuses = (
+        await client.query({ order_no: [approve.order_no, reject.order_no] })
+      ).orders.map((o) => [o.order_no, o.payment_status]);
+      assert.deepEqual(
+        new Map(statuses as [string, string][]),
+        new Map([
+          [approve.order_no, 'authorised'],
+          [reject.order_no, 'cancelled'],
+        ]),
+      );
     });
   });
 
@@ -115,8 +147,14 @@ describe('statuses and transitions', () => {
 
     it('one failing order does not hide the others in its batch', async () => {
       const good = await orderIn(client, 'authorised');
-      const result = await client.capture([{ transaction_id: 'TXNOPE', order_no: 'x', currency: 'USD', amount: '1.00' }, good]);
-      assert.deepEqual(result.orders.map((o) => o.capture_status), ['failed', 'success']);
+      const result = await client.capture([
+        { transaction_id: 'TXNOPE', order_no: 'x', currency: 'USD', amount: '1.00' },
+        good,
+      ]);
+      assert.deepEqual(
+        result.orders.map((o) => o.capture_status),
+        ['failed', 'success'],
+      );
     });
   });
 });
