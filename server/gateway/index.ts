@@ -14,3 +14,4 @@ export * from './schemas/formats.ts';
 export * from './schemas/payment.ts';
 export * from './schemas/batch.ts';
 export * from './schemas/payout.ts';
+export * from './notification-signature.ts';

@@ -3,7 +3,12 @@
  * background tick that delivers notifications, settles payouts and charges subscriptions.
  */
 import { randomBytes } from 'node:crypto';
-import { formatAmount, signed } from '../gateway/index.ts';
+import {
+  formatAmount,
+  NOTIFICATION_SIGNATURE_HEADER,
+  signed,
+  signNotification,
+} from '../gateway/index.ts';
 import type { SandboxConfig, SandboxMerchant } from './config.ts';
 import type { Order } from './records.ts';
 import { SandboxStore } from './store.ts';
@@ -40,7 +45,8 @@ export interface Faults {
   deny_framing?: boolean;
 }
 
-export type NotificationSender = (url: string, body: string) => Promise<boolean>;
+/** Delivers one notification; true when it was acknowledged. */
+export type NotificationSender = (url: string, body: string, signature: string) => Promise<boolean>;
 
 export class Engine {
   readonly store: SandboxStore;
@@ -162,8 +168,12 @@ export class Engine {
     await Promise.all(
       due.map(async (row) => {
         const { merchant_id } = JSON.parse(row.body) as { merchant_id: string };
+        const key = this.merchantById(merchant_id)?.secret_key ?? '';
         const dropped = this.takeFault(merchant_id, 'drop_notifications');
-        const delivered = !dropped && (await this.sendNotification(row.url, row.body));
+        // Signed at each attempt, so a genuine retry is always fresh to the receiver.
+        const delivered =
+          !dropped &&
+          (await this.sendNotification(row.url, row.body, signNotification(row.body, key)));
         const delay = this.config.notificationRetryMs[row.attempts];
         this.store.recordAttempt(
           row.id,
@@ -188,11 +198,11 @@ export class Engine {
 }
 
 /** POSTs a notification; any 2xx within 10 s acknowledges it. */
-async function postNotification(url: string, body: string): Promise<boolean> {
+async function postNotification(url: string, body: string, signature: string): Promise<boolean> {
   try {
     const response = await fetch(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', [NOTIFICATION_SIGNATURE_HEADER]: signature },
       body,
       signal: AbortSignal.timeout(10_000),
       redirect: 'manual',

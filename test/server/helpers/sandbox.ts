@@ -115,6 +115,8 @@ export async function startSandbox(
 export interface Receiver {
   url: string;
   received: Record<string, unknown>[];
+  /** The raw body and signature header of each acknowledged notification. */
+  raw: { body: string; signature: string }[];
   attempts: number;
   /** Resolves when `count` notifications have been acknowledged. */
   waitFor(count: number, timeoutMs?: number): Promise<Record<string, unknown>[]>;
@@ -124,6 +126,7 @@ export interface Receiver {
 /** A merchant's notification endpoint: answers 500 to the first `failFirst` attempts, then 200. */
 export async function startReceiver(failFirst = 0): Promise<Receiver> {
   const received: Record<string, unknown>[] = [];
+  const raw: { body: string; signature: string }[] = [];
   const state = { attempts: 0 };
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -131,7 +134,9 @@ export async function startReceiver(failFirst = 0): Promise<Receiver> {
     request.on('end', () => {
       state.attempts++;
       if (state.attempts <= failFirst) return void response.writeHead(500).end();
-      received.push(JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>);
+      const body = Buffer.concat(chunks).toString('utf8');
+      raw.push({ body, signature: String(request.headers['acquiring-signature'] ?? '') });
+      received.push(JSON.parse(body) as Record<string, unknown>);
       response.writeHead(200).end('ok');
     });
   });
@@ -139,6 +144,7 @@ export async function startReceiver(failFirst = 0): Promise<Receiver> {
   return {
     url: `${url}/notify`,
     received,
+    raw,
     get attempts() {
       return state.attempts;
     },

@@ -70,26 +70,22 @@ describe('sandbox endpoints', () => {
       });
 
       it('authorise (APM) answers an issuer_url on the sandbox', async () => {
-        const result = await sandbox
-          .client({ encodings })
-          .apmPayment({
-            order_no: `${n}-apm-1`,
-            currency: 'BRL',
-            amount: '50.00',
-            payment_method: 'PIX',
-          });
+        const result = await sandbox.client({ encodings }).apmPayment({
+          order_no: `${n}-apm-1`,
+          currency: 'BRL',
+          amount: '50.00',
+          payment_method: 'PIX',
+        });
         assert.ok(result.issuer_url.startsWith(`${sandbox.url}/issuer/`));
       });
 
       it('checkout answers a page that posts to the hosted page with the request fields', async () => {
-        const page = await sandbox
-          .client({ encodings })
-          .checkout({
-            order_no: `${n}-checkout-1`,
-            currency: 'EUR',
-            amount: '9.90',
-            return_url: 'https://shop.example/back',
-          });
+        const page = await sandbox.client({ encodings }).checkout({
+          order_no: `${n}-checkout-1`,
+          currency: 'EUR',
+          amount: '9.90',
+          return_url: 'https://shop.example/back',
+        });
         assert.equal(page.action, `${sandbox.url}/hosted/checkout`);
         assert.equal(page.inputs.order_no, `${n}-checkout-1`);
         assert.equal(page.inputs.orderNo, `${n}-checkout-1`);

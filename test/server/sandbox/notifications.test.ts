@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { verify } from '../../../server/gateway/index.ts';
+import { verify, verifyNotification } from '../../../server/gateway/index.ts';
 import { cardPayment, MERCHANT, startReceiver, startSandbox } from '../helpers/sandbox.ts';
 
 describe('notifications', () => {
@@ -28,6 +28,9 @@ describe('notifications', () => {
         ],
       );
       for (const notification of received) assert.ok(verify(notification, [MERCHANT.secret_key]));
+      for (const { body, signature } of receiver.raw) {
+        assert.deepEqual(verifyNotification(body, signature, [MERCHANT.secret_key]), { ok: true });
+      }
       assert.equal(received[2]?.refunded_amount, '10.50');
     } finally {
       await sandbox.close();

@@ -164,15 +164,13 @@ describe('the pages a shopper sees, in Chromium', () => {
   ] as const) {
     it(`APM issuer page: ${action} returns the payer to return_url, ${status}`, async () => {
       const order_no = `apm-${++counter}`;
-      const { issuer_url } = await sandbox
-        .client()
-        .apmPayment({
-          order_no,
-          currency: 'BRL',
-          amount: '40.00',
-          payment_method: 'PIX',
-          return_url: `${site.url}/return`,
-        });
+      const { issuer_url } = await sandbox.client().apmPayment({
+        order_no,
+        currency: 'BRL',
+        amount: '40.00',
+        payment_method: 'PIX',
+        return_url: `${site.url}/return`,
+      });
       const page = await newPage();
       await page.goto(issuer_url);
       await page.getByRole('button', { name: action, exact: true }).click();
@@ -184,14 +182,12 @@ describe('the pages a shopper sees, in Chromium', () => {
   }
 
   it('the hosted page has a strict CSP of its own, and can refuse to be framed', async () => {
-    const checkout = await sandbox
-      .client()
-      .checkout({
-        order_no: `csp-${++counter}`,
-        currency: 'USD',
-        amount: '1.00',
-        return_url: `${site.url}/return`,
-      });
+    const checkout = await sandbox.client().checkout({
+      order_no: `csp-${++counter}`,
+      currency: 'USD',
+      amount: '1.00',
+      return_url: `${site.url}/return`,
+    });
     const path = `/hosted/${checkout.inputs.session_token}`;
     const csp = (await fetch(sandbox.url + path)).headers.get('content-security-policy') ?? '';
     assert.match(csp, /default-src 'none'/);

@@ -130,14 +130,12 @@ describe('what the sandbox refuses', () => {
 
     it('an unknown token_id gets HTTP 404', async () => {
       await assert.rejects(
-        sandbox
-          .client()
-          .directPayment({
-            order_no: 'tok-1',
-            currency: 'USD',
-            amount: '1.00',
-            token_id: 'TKNOPE',
-          }),
+        sandbox.client().directPayment({
+          order_no: 'tok-1',
+          currency: 'USD',
+          amount: '1.00',
+          token_id: 'TKNOPE',
+        }),
         RecordNotFoundError,
       );
     });
