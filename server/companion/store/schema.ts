@@ -1,0 +1,183 @@
+/**
+ * The companion's tables, as kysely types and as one migration that runs the same on SQLite and
+ * PostgreSQL. Amounts are whole minor units and times are milliseconds, both BIGINT.
+ */
+import type { Kysely, Migration } from 'kysely';
+
+export interface OrdersTable {
+  order_ref: string;
+  /** The gateway order number of the current attempt: `<order_ref>-<n>`. */
+  order_no: string | null;
+  status: string;
+  mode: string;
+  amount: number;
+  currency: string;
+  captured: number;
+  refunded: number;
+  transaction_id: string | null;
+  result_info: string | null;
+  recurring_id: string | null;
+  contract_name: string | null;
+  token_id: string | null;
+  /** SHA-256 of the widget's status token: the token itself is never stored. */
+  status_token_hash: string;
+  storefront_origin: string | null;
+  storefront_return_url: string | null;
+  /** The highest notification sequence applied, so an older one cannot undo a newer one. */
+  last_sequence: number;
+  attempts: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface AttemptsTable {
+  order_no: string;
+  order_ref: string;
+  seq: number;
+  attempt_key: string;
+  mode: string;
+  /** creating → ready | unknown | failed */
+  state: string;
+  page_html: string | null;
+  issuer_url: string | null;
+  error: string | null;
+  created_at: number;
+}
+
+export interface PageTokensTable {
+  token: string;
+  order_no: string;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export interface NotificationsTable {
+  notification_id: string;
+  order_no: string | null;
+  event: string;
+  sequence: number;
+  body: string;
+  received_at: number;
+  applied_at: number | null;
+}
+
+export interface OperationsTable {
+  idempotency_key: string;
+  route: string;
+  body_hash: string;
+  /** in_progress | done */
+  state: string;
+  status_code: number | null;
+  response: string | null;
+  created_at: number;
+}
+
+export interface PayoutsTable {
+  idempotency_key: string;
+  request_id: string;
+  body: string;
+  status: string;
+  record: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface Database {
+  orders: OrdersTable;
+  attempts: AttemptsTable;
+  page_tokens: PageTokensTable;
+  notifications: NotificationsTable;
+  operations: OperationsTable;
+  payouts: PayoutsTable;
+}
+
+export const MIGRATIONS: Record<string, Migration> = {
+  '2026-11-22-initial': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('orders')
+        .addColumn('order_ref', 'text', (c) => c.primaryKey())
+        .addColumn('order_no', 'text')
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('mode', 'text', (c) => c.notNull())
+        .addColumn('amount', 'bigint', (c) => c.notNull())
+        .addColumn('currency', 'text', (c) => c.notNull())
+        .addColumn('captured', 'bigint', (c) => c.notNull().defaultTo(0))
+        .addColumn('refunded', 'bigint', (c) => c.notNull().defaultTo(0))
+        .addColumn('transaction_id', 'text')
+        .addColumn('result_info', 'text')
+        .addColumn('recurring_id', 'text')
+        .addColumn('contract_name', 'text')
+        .addColumn('token_id', 'text')
+        .addColumn('status_token_hash', 'text', (c) => c.notNull())
+        .addColumn('storefront_origin', 'text')
+        .addColumn('storefront_return_url', 'text')
+        .addColumn('last_sequence', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('orders_status')
+        .on('orders')
+        .columns(['status', 'updated_at'])
+        .execute();
+      await db.schema
+        .createTable('attempts')
+        .addColumn('order_no', 'text', (c) => c.primaryKey())
+        .addColumn('order_ref', 'text', (c) => c.notNull().references('orders.order_ref'))
+        .addColumn('seq', 'integer', (c) => c.notNull())
+        .addColumn('attempt_key', 'text', (c) => c.notNull())
+        .addColumn('mode', 'text', (c) => c.notNull())
+        .addColumn('state', 'text', (c) => c.notNull())
+        .addColumn('page_html', 'text')
+        .addColumn('issuer_url', 'text')
+        .addColumn('error', 'text')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addUniqueConstraint('attempts_order_seq', ['order_ref', 'seq'])
+        .execute();
+      await db.schema
+        .createTable('page_tokens')
+        .addColumn('token', 'text', (c) => c.primaryKey())
+        .addColumn('order_no', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .addColumn('used_at', 'bigint')
+        .execute();
+      await db.schema
+        .createTable('notifications')
+        .addColumn('notification_id', 'text', (c) => c.primaryKey())
+        .addColumn('order_no', 'text')
+        .addColumn('event', 'text', (c) => c.notNull())
+        .addColumn('sequence', 'integer', (c) => c.notNull())
+        .addColumn('body', 'text', (c) => c.notNull())
+        .addColumn('received_at', 'bigint', (c) => c.notNull())
+        .addColumn('applied_at', 'bigint')
+        .execute();
+      await db.schema
+        .createIndex('notifications_order')
+        .on('notifications')
+        .column('order_no')
+        .execute();
+      await db.schema
+        .createTable('operations')
+        .addColumn('idempotency_key', 'text', (c) => c.primaryKey())
+        .addColumn('route', 'text', (c) => c.notNull())
+        .addColumn('body_hash', 'text', (c) => c.notNull())
+        .addColumn('state', 'text', (c) => c.notNull())
+        .addColumn('status_code', 'integer')
+        .addColumn('response', 'text')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('payouts')
+        .addColumn('idempotency_key', 'text', (c) => c.primaryKey())
+        .addColumn('request_id', 'text', (c) => c.notNull().unique())
+        .addColumn('body', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('record', 'text')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+    },
+  },
+};
