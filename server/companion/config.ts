@@ -1,0 +1,122 @@
+/**
+ * The companion's configuration: given in code to `createCompanion`, or read from the environment
+ * by main.ts, where a missing or malformed variable stops the start with a message naming it.
+ */
+import { z } from 'zod';
+import type { Logger } from 'pino';
+import type { GatewayClientConfig } from '../gateway/index.ts';
+
+/** What the merchant's `resolveOrder(ref)` answers: the order as the merchant's systems know it. */
+export interface ResolvedOrder {
+  /** Decimal string in the currency's minor unit: `"25.00"`. */
+  amount: string;
+  currency: string;
+  items: { name: string; sku?: string; unit_price: string; quantity: number; category?: string }[];
+  /** Makes the payment start a recurring contract. */
+  subscription?: {
+    contract_name: string;
+    contract_amount: string;
+    interval: 'day' | 'week' | 'month' | 'year';
+    interval_count: number;
+    billing_cycle?: number;
+  };
+}
+
+export interface CompanionConfig {
+  /** Where browsers and the service reach the companion: `https://pay.shop.example`. */
+  publicUrl: string;
+  gateway: GatewayClientConfig;
+  /** A file, `:memory:`, or a `postgres://` URL. */
+  database: string;
+  /** Storefront origins: CORS, frame-ancestors of the payment page, postMessage targets. */
+  allowedOrigins: string[];
+  /** Bearer token of the operations API. */
+  operationsToken: string;
+  resolveOrder(orderRef: string): Promise<ResolvedOrder | undefined> | ResolvedOrder | undefined;
+  /** Direct card payments put the merchant's server in PCI DSS scope: off unless set. */
+  directCardPayments?: boolean;
+  /** Hosts an APM issuer_url may point at; defaults to the service's host. */
+  issuerHosts?: string[];
+  /** Express `trust proxy`: false (default) when the companion faces the internet directly. */
+  trustProxy?: boolean | number | string;
+  /** How long a one-time payment page address lives. */
+  pageTtlMs?: number;
+  /** Requests per minute per client on the public routes. */
+  rateLimitPerMinute?: number;
+  /** How often unknown and stale orders are reconciled; 0 turns the job off. */
+  reconcileEveryMs?: number;
+  logger?: Logger;
+}
+
+const csv = (text: string) =>
+  text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+const Env = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3200),
+  HOST: z.string().default('127.0.0.1'),
+  PUBLIC_URL: z.url().optional(),
+  GATEWAY_BASE_URL: z.url(),
+  MERCHANT_ID: z.string().min(1),
+  ACCOUNT_ID: z.string().min(1),
+  SECRET_KEY: z.string().min(8, 'at least 8 characters'),
+  PREVIOUS_SECRET_KEYS: z.string().optional(),
+  GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default('data'),
+  ALLOWED_ORIGINS: z.string().min(1, 'list the storefront origins, comma-separated'),
+  OPERATIONS_TOKEN: z.string().min(24, 'at least 24 characters'),
+  DIRECT_CARD_PAYMENTS: z.enum(['0', '1']).default('0'),
+  ISSUER_HOSTS: z.string().optional(),
+  TRUST_PROXY: z.string().default('false'),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+export type CompanionEnv = z.infer<typeof Env>;
+
+function trustProxy(value: string): boolean | number | string {
+  if (value === 'false') return false;
+  if (value === 'true') return true;
+  return /^\d+$/.test(value) ? Number(value) : value;
+}
+
+/** Reads the environment. Throws with every problem, each naming its variable. */
+export function companionEnv(env: NodeJS.ProcessEnv): CompanionEnv {
+  const parsed = Env.safeParse(env);
+  if (!parsed.success) {
+    throw new Error(
+      `invalid companion configuration:\n  ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('\n  ')}`,
+    );
+  }
+  return parsed.data;
+}
+
+/** The configuration from a checked environment, with the merchant's `resolveOrder`. */
+export function companionConfig(
+  env: CompanionEnv,
+  resolveOrder: CompanionConfig['resolveOrder'],
+  logger?: Logger,
+): CompanionConfig {
+  return {
+    publicUrl: env.PUBLIC_URL ?? `http://${env.HOST}:${env.PORT}`,
+    gateway: {
+      baseUrl: env.GATEWAY_BASE_URL,
+      merchantId: env.MERCHANT_ID,
+      accountId: env.ACCOUNT_ID,
+      secretKey: env.SECRET_KEY,
+      verificationKeys: [env.SECRET_KEY, ...csv(env.PREVIOUS_SECRET_KEYS ?? '')],
+      timeoutMs: env.GATEWAY_TIMEOUT_MS,
+    },
+    database: env.DATABASE_URL ?? `${env.DATA_DIR}/companion.sqlite`,
+    allowedOrigins: csv(env.ALLOWED_ORIGINS),
+    operationsToken: env.OPERATIONS_TOKEN,
+    resolveOrder,
+    directCardPayments: env.DIRECT_CARD_PAYMENTS === '1',
+    ...(env.ISSUER_HOSTS ? { issuerHosts: csv(env.ISSUER_HOSTS) } : {}),
+    trustProxy: trustProxy(env.TRUST_PROXY),
+    rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+    ...(logger ? { logger } : {}),
+  };
+}

@@ -1,0 +1,42 @@
+/** What every part of the companion shares: its configuration, store, gateway client and log. */
+import pino, { type Logger } from 'pino';
+import { GatewayClient } from '../gateway/index.ts';
+import type { CompanionConfig } from './config.ts';
+import type { CompanionStore } from './store/store.ts';
+
+export interface Context {
+  config: CompanionConfig;
+  store: CompanionStore;
+  gateway: GatewayClient;
+  log: Logger;
+  /** The key status tokens are derived from. */
+  tokenKey: string;
+}
+
+/** Card data, security codes, keys and tokens never reach the log. */
+export const REDACTED = [
+  'card', '*.card', 'card.number', '*.card.number', 'security_code', '*.security_code', '*.card.security_code',
+  'secretKey', '*.secretKey', 'SECRET_KEY', 'operationsToken', 'authorization', '*.authorization',
+  'req.headers.authorization', 'encryption_data', '*.encryption_data', 'status_token', '*.status_token',
+]; // prettier-ignore
+
+export function defaultLogger(): Logger {
+  return pino({
+    level: process.env.LOG_LEVEL ?? 'info',
+    redact: { paths: REDACTED, censor: '[redacted]' },
+  });
+}
+
+export function createContext(
+  config: CompanionConfig,
+  store: CompanionStore,
+  tokenKey: string,
+): Context {
+  return {
+    config,
+    store,
+    gateway: new GatewayClient(config.gateway),
+    log: config.logger ?? defaultLogger(),
+    tokenKey,
+  };
+}

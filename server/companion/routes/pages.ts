@@ -1,0 +1,123 @@
+/**
+ * The pages the companion serves to the shopper's browser:
+ * - /pay/:token — the service's checkout page under a one-time, short-lived address, with a CSP of
+ *   its own that allows exactly that page's inline scripts (by hash) and its form's target, and
+ *   that only the storefront origins may frame. Never srcdoc (DESIGN.md).
+ * - /return/checkout/:ref — where the service sends the shopper back; it tells the storefront by
+ *   postMessage with an explicit target origin, and finalises nothing.
+ * - /return/apm/:ref — the APM payer's way back: a redirect to the storefront's return address.
+ */
+import { createHash } from 'node:crypto';
+import express, { type Response, type Router } from 'express';
+import { escapeHtml, readCheckoutForm } from '../../gateway/index.ts';
+import { RETURN_MESSAGE_TYPE } from '../../../widget/contract.ts';
+import type { Context } from '../context.ts';
+import { Problem } from '../problem.ts';
+
+/** The return page's script, served from the companion so no inline script is needed. */
+export const RETURN_SCRIPT = `(() => {
+  const data = document.body.dataset;
+  const message = { type: '${RETURN_MESSAGE_TYPE}', order_ref: data.orderRef };
+  if (window.parent !== window) {
+    window.parent.postMessage(message, data.targetOrigin);
+  } else if (window.opener) {
+    window.opener.postMessage(message, data.targetOrigin);
+    window.close();
+  } else if (data.returnUrl) {
+    const back = new URL(data.returnUrl);
+    back.searchParams.set('acquiring_order_ref', data.orderRef);
+    location.replace(back.toString());
+  }
+})();
+`;
+
+/** The sha256 CSP sources of a page's inline scripts. */
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)].map(
+    ([, body]) =>
+      `'sha256-${createHash('sha256')
+        .update(body ?? '')
+        .digest('base64')}'`,
+  );
+}
+
+function page(title: string, body: string, data: Record<string, string> = {}): string {
+  const attributes = Object.entries(data)
+    .map(([name, value]) => ` data-${name}="${escapeHtml(value)}"`)
+    .join('');
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><script src="/assets/return.js" defer></script></head><body${attributes}><p>${escapeHtml(body)}</p></body></html>`;
+}
+
+function noStore(response: Response): void {
+  response.set('Cache-Control', 'no-store');
+}
+
+export function pagesRouter(ctx: Context): Router {
+  const router = express.Router();
+  const ancestors = ctx.config.allowedOrigins.join(' ') || "'none'";
+
+  router.get('/assets/return.js', (_request, response) => {
+    response
+      .type('text/javascript')
+      .set('Cache-Control', 'public, max-age=300')
+      .send(RETURN_SCRIPT);
+  });
+
+  router.get('/pay/:token', async (request, response) => {
+    noStore(response);
+    const attempt = await ctx.store.usePageToken(String(request.params.token));
+    if (!attempt?.page_html) {
+      response
+        .status(410)
+        .type('html')
+        .send(
+          page(
+            'Payment page expired',
+            'This payment page has expired or was already opened. Go back to the shop and try again.',
+          ),
+        );
+      return;
+    }
+    const form = readCheckoutForm(attempt.page_html);
+    const target = form ? new URL(form.action).origin : "'none'";
+    const scripts = inlineScriptHashes(attempt.page_html);
+    response.set(
+      'Content-Security-Policy',
+      [
+        "default-src 'none'",
+        `script-src ${scripts.length ? scripts.join(' ') : "'none'"}`,
+        `form-action ${target}`,
+        `frame-ancestors ${ancestors}`,
+        "base-uri 'none'",
+      ].join('; '),
+    );
+    response.type('html').send(attempt.page_html);
+  });
+
+  router.get('/return/checkout/:orderRef', async (request, response) => {
+    noStore(response);
+    const order = await ctx.store.order(String(request.params.orderRef));
+    if (!order?.storefront_origin) throw new Problem(404, 'Unknown order');
+    response.set(
+      'Content-Security-Policy',
+      `default-src 'none'; script-src 'self'; frame-ancestors ${ancestors}; base-uri 'none'`,
+    );
+    response.type('html').send(
+      page('Returning to the shop', 'Payment finished. Returning to the shop…', {
+        'order-ref': order.order_ref,
+        'target-origin': order.storefront_origin,
+        ...(order.storefront_return_url ? { 'return-url': order.storefront_return_url } : {}),
+      }),
+    );
+  });
+
+  router.get('/return/apm/:orderRef', async (request, response) => {
+    noStore(response);
+    const order = await ctx.store.order(String(request.params.orderRef));
+    if (!order?.storefront_return_url) throw new Problem(404, 'Unknown order');
+    const back = new URL(order.storefront_return_url);
+    back.searchParams.set('acquiring_order_ref', order.order_ref);
+    response.redirect(303, back.toString());
+  });
+  return router;
+}

@@ -1,0 +1,95 @@
+/** The routes the widget calls: start a payment, and read one order's status with its token. */
+import express, { type Request, type Router } from 'express';
+import { formatAmount } from '../../gateway/index.ts';
+import {
+  ApmPaymentRequest,
+  CardPaymentRequest,
+  CheckoutSessionRequest,
+  type OrderStatus,
+  type OrderStatusResponse,
+} from '../../../widget/contract.ts';
+import { startPayment, type Caller, type PaymentRequest } from '../attempts.ts';
+import type { Context } from '../context.ts';
+import { parseOr400, Problem } from '../problem.ts';
+import { reconcileOrder } from '../reconcile.ts';
+import { publicRateLimit, storefrontOrigin } from '../security.ts';
+import { sameSecret, statusToken } from '../tokens.ts';
+
+/** A widget asking about a pending order reconciles it at most this often. */
+const STATUS_QUERY_INTERVAL_MS = 2_000;
+
+function caller(ctx: Context, request: Request): Caller {
+  return {
+    origin: storefrontOrigin(request, ctx.config.allowedOrigins),
+    ip: request.ip ?? '',
+    userAgent: String(request.headers['user-agent'] ?? ''),
+  };
+}
+
+export function widgetRouter(ctx: Context): Router {
+  const router = express.Router();
+  const limit = publicRateLimit(ctx.config.rateLimitPerMinute ?? 60);
+  const json = express.json({ limit: '16kb' });
+  const lastQueried = new Map<string, number>();
+
+  const start =
+    (
+      kind: PaymentRequest['kind'],
+      schema: typeof CheckoutSessionRequest | typeof ApmPaymentRequest | typeof CardPaymentRequest,
+    ) =>
+    async (request: Request, response: express.Response) => {
+      const who = caller(ctx, request);
+      const body = parseOr400(schema, request.body);
+      // The way back must lead to a storefront, or the companion would be an open redirect.
+      if (body.return_url && !ctx.config.allowedOrigins.includes(new URL(body.return_url).origin)) {
+        throw new Problem(400, 'Invalid request', 'return_url: must be on a storefront origin', {
+          issues: [{ path: 'return_url', message: 'must be on a storefront origin' }],
+        });
+      }
+      const session = await startPayment(ctx, { kind, body } as PaymentRequest, who);
+      response.status(201).json(session);
+    };
+
+  router.post('/checkout-sessions', limit, json, start('checkout', CheckoutSessionRequest));
+  router.post('/apm-payments', limit, json, start('apm', ApmPaymentRequest));
+  router.post('/card-payments', limit, json, async (request, response) => {
+    if (!ctx.config.directCardPayments) {
+      throw new Problem(
+        404,
+        'Direct card payments are off',
+        'this companion takes cards on the hosted page only',
+      );
+    }
+    await start('card', CardPaymentRequest)(request, response);
+  });
+
+  router.get('/orders/:orderRef', limit, async (request, response) => {
+    const orderRef = String(request.params.orderRef);
+    const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
+    if (!sameSecret(given, statusToken(ctx.tokenKey, orderRef)))
+      throw new Problem(401, 'Unauthorised', "this order's status token is needed");
+    let order = await ctx.store.order(orderRef);
+    if (!order) throw new Problem(404, 'Unknown order', `no order ${orderRef}`);
+    if (
+      (order.status === 'pending' || order.status === 'unknown') &&
+      Date.now() - (lastQueried.get(orderRef) ?? 0) > STATUS_QUERY_INTERVAL_MS
+    ) {
+      lastQueried.set(orderRef, Date.now());
+      await reconcileOrder(ctx, order).catch((error: unknown) =>
+        ctx.log.warn({ err: error }, 'status reconciliation failed'),
+      );
+      order = (await ctx.store.order(orderRef)) ?? order;
+    }
+    const answer: OrderStatusResponse = {
+      order_ref: order.order_ref,
+      order_no: order.order_no,
+      status: order.status as OrderStatus,
+      transaction_id: order.transaction_id,
+      amount: formatAmount(order.amount, order.currency),
+      currency: order.currency,
+      result_info: order.result_info,
+    };
+    response.set('Cache-Control', 'no-store').json(answer);
+  });
+  return router;
+}

@@ -1,0 +1,227 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { startStack, sessionBody, SHOP, type Stack } from '../helpers/companion.ts';
+
+describe('the companion’s widget routes', () => {
+  let stack: Stack;
+  before(async () => (stack = await startStack()));
+  after(() => stack.close());
+
+  describe('POST /api/checkout-sessions', () => {
+    it('creates a hosted checkout at the service and answers a one-time frame address', async () => {
+      const created = await stack.widget('/checkout-sessions', sessionBody('mug.w1'));
+      assert.equal(created.status, 201);
+      assert.equal(created.body.order_no, 'mug.w1-1');
+      assert.equal(created.body.status, 'pending');
+      assert.match(String(created.body.frame_url), new RegExp(`^${stack.companion.url}/pay/`));
+      assert.equal(created.headers.get('access-control-allow-origin'), SHOP);
+
+      const page = await fetch(String(created.body.frame_url));
+      assert.equal(page.status, 200);
+      const csp = page.headers.get('content-security-policy') ?? '';
+      assert.match(csp, /script-src 'sha256-[A-Za-z0-9+/=]+'/);
+      assert.match(csp, new RegExp(`form-action ${stack.sandbox.url}`));
+      assert.match(csp, new RegExp(`frame-ancestors ${SHOP}`));
+      assert.doesNotMatch(csp, /unsafe-inline/);
+      assert.match(await page.text(), /name="order_no" value="mug\.w1-1"/);
+      assert.equal(
+        (await fetch(String(created.body.frame_url))).status,
+        410,
+        'the address works once',
+      );
+    });
+
+    it('sends the shopper and device fields marked C', async () => {
+      await stack.widget('/checkout-sessions', sessionBody('tee.w2'));
+      const [order] = (await stack.sandbox.client().query({ order_no: 'tee.w2-1' })).orders;
+      assert.equal(order?.shopper_email, 'ada@example.com');
+      assert.equal(order?.amount, '25.00');
+    });
+
+    describe('with a tampered amount, currency and item list', () => {
+      it('charges the catalogue price', async () => {
+        const tampered = sessionBody('tee.w3', {
+          amount: '0.01',
+          currency: 'JPY',
+          items: 'Free#,#x#,#0.01#,#1',
+          cart_items: [],
+        });
+        assert.equal((await stack.widget('/checkout-sessions', tampered)).status, 201);
+        const [order] = (await stack.sandbox.client().query({ order_no: 'tee.w3-1' })).orders;
+        assert.deepEqual([order?.amount, order?.currency], ['25.00', 'USD']);
+      });
+    });
+
+    it('refuses an unknown order reference with a 404 problem', async () => {
+      const answer = await stack.widget('/checkout-sessions', sessionBody('nothing.w4'));
+      assert.equal(answer.status, 404);
+      assert.match(answer.headers.get('content-type') ?? '', /application\/problem\+json/);
+    });
+
+    it('refuses an invalid body with a 400 problem naming the fields', async () => {
+      const answer = await stack.widget('/checkout-sessions', {
+        ...sessionBody('mug.w5'),
+        shopper: { email: 'nope' },
+        device: { resolution: 'big' },
+      });
+      assert.equal(answer.status, 400);
+      const paths = (answer.body.issues as { path: string }[]).map((i) => i.path).sort();
+      assert.deepEqual(paths, ['device.resolution', 'shopper.email']);
+    });
+
+    it('refuses a request from an origin that is not a storefront', async () => {
+      const answer = await stack.widget('/checkout-sessions', sessionBody('mug.w6'), {
+        origin: 'http://evil.test',
+      });
+      assert.equal(answer.status, 403);
+      assert.equal(answer.headers.get('access-control-allow-origin'), null);
+    });
+
+    it('refuses a return_url off the storefront origins', async () => {
+      const answer = await stack.widget(
+        '/checkout-sessions',
+        sessionBody('mug.w7', { return_url: 'http://evil.test/steal' }),
+      );
+      assert.equal(answer.status, 400);
+    });
+
+    it('answers 20 parallel identical requests with one session at the service', async () => {
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () =>
+          stack.widget('/checkout-sessions', sessionBody('poster.w8')),
+        ),
+      );
+      assert.deepEqual(new Set(answers.map((a) => a.status)), new Set([201]));
+      assert.deepEqual(new Set(answers.map((a) => a.body.order_no)), new Set(['poster.w8-1']));
+      const atService = (
+        await stack.sandbox.client().query({ order_no: ['poster.w8-1', 'poster.w8-2'] })
+      ).orders;
+      assert.equal(atService.length, 1);
+      assert.equal(
+        new Set(answers.map((a) => a.body.frame_url)).size,
+        20,
+        'each gets its own one-time address',
+      );
+    });
+
+    it('refuses a new payment for a paid order', async () => {
+      const created = await stack.widget('/checkout-sessions', sessionBody('mug.w9'));
+      await stack.payHosted(String(created.body.frame_url));
+      await stack.waitForStatus('mug.w9', 'authorised');
+      const again = await stack.widget('/checkout-sessions', sessionBody('mug.w9'));
+      assert.equal(again.status, 409);
+    });
+
+    it('makes a new attempt after a declined one', async () => {
+      const first = await stack.widget('/checkout-sessions', sessionBody('mug.w10'));
+      await stack.payHosted(String(first.body.frame_url), '4000000000000002');
+      await stack.waitForStatus('mug.w10', 'declined');
+      const second = await stack.widget(
+        '/checkout-sessions',
+        sessionBody('mug.w10', { attempt_key: 'attempt-mug-w10-2' }),
+      );
+      assert.equal(second.body.order_no, 'mug.w10-2');
+    });
+  });
+
+  describe('GET /api/orders/:ref', () => {
+    it('answers the order’s status with its own token, and nothing with another’s', async () => {
+      const a = await stack.widget('/checkout-sessions', sessionBody('mug.s1'));
+      const b = await stack.widget('/checkout-sessions', sessionBody('tee.s2'));
+      const own = await stack.widget('/orders/mug.s1', undefined, {
+        authorization: `Bearer ${a.body.status_token}`,
+      });
+      assert.equal(own.status, 200);
+      assert.deepEqual(
+        [own.body.status, own.body.amount, own.body.currency],
+        ['pending', '12.00', 'USD'],
+      );
+      const other = await stack.widget('/orders/mug.s1', undefined, {
+        authorization: `Bearer ${b.body.status_token}`,
+      });
+      assert.equal(other.status, 401);
+      assert.equal((await stack.widget('/orders/mug.s1')).status, 401);
+    });
+
+    it('follows the payment to authorised once the notification lands', async () => {
+      const created = await stack.widget('/checkout-sessions', sessionBody('tee.s3'));
+      const back = await stack.payHosted(String(created.body.frame_url));
+      assert.match(back, new RegExp(`^${stack.companion.url}/return/checkout/tee\\.s3`));
+      await stack.waitForStatus('tee.s3', 'authorised');
+      const status = await stack.widget('/orders/tee.s3', undefined, {
+        authorization: `Bearer ${created.body.status_token}`,
+      });
+      assert.equal(status.body.status, 'authorised');
+      assert.match(String(status.body.transaction_id), /^TX/);
+    });
+  });
+
+  describe('the return pages', () => {
+    it('the checkout return page posts to the storefront origin with a script of the companion’s own', async () => {
+      await stack.widget('/checkout-sessions', sessionBody('mug.r1'));
+      const page = await fetch(`${stack.companion.url}/return/checkout/mug.r1`);
+      const html = await page.text();
+      assert.match(html, new RegExp(`data-target-origin="${SHOP}"`));
+      assert.match(html, /<script src="\/assets\/return\.js" defer><\/script>/);
+      assert.match(page.headers.get('content-security-policy') ?? '', /script-src 'self'/);
+      const script = await (await fetch(`${stack.companion.url}/assets/return.js`)).text();
+      assert.match(script, /postMessage\(message, data\.targetOrigin\)/);
+    });
+
+    it('the APM return redirects to the storefront’s return address', async () => {
+      const created = await stack.widget(
+        '/apm-payments',
+        sessionBody('mug.r2', { payment_method: 'PIX', return_url: `${SHOP}/thanks` }),
+      );
+      assert.equal(created.status, 201);
+      assert.match(String(created.body.issuer_url), new RegExp(`^${stack.sandbox.url}/issuer/`));
+      const back = await fetch(`${stack.companion.url}/return/apm/mug.r2`, { redirect: 'manual' });
+      assert.equal(back.status, 303);
+      assert.equal(back.headers.get('location'), `${SHOP}/thanks?acquiring_order_ref=mug.r2`);
+    });
+  });
+
+  it('direct card payments are off unless enabled', async () => {
+    const answer = await stack.widget(
+      '/card-payments',
+      sessionBody('mug.c1', {
+        card: {
+          number: '4111111111111111',
+          expiry_month: '12',
+          expiry_year: '2030',
+          security_code: '123',
+        },
+      }),
+    );
+    assert.equal(answer.status, 404);
+  });
+
+  it('tells the storefront which CSP entries it needs', async () => {
+    const csp = await stack.widget('/csp');
+    assert.deepEqual(csp.body['frame-src'], [stack.companion.url, stack.sandbox.url]);
+    assert.deepEqual(csp.body['connect-src'], [stack.companion.url]);
+  });
+});
+
+describe('direct card payments, enabled', () => {
+  it('authorise at once and answer the status', async () => {
+    const stack = await startStack({ companion: { directCardPayments: true } });
+    try {
+      const card = (number: string) => ({
+        card: { number, expiry_month: '12', expiry_year: '2030', security_code: '123' },
+      });
+      const paid = await stack.widget(
+        '/card-payments',
+        sessionBody('mug.c2', card('4111111111111111')),
+      );
+      assert.deepEqual([paid.status, paid.body.status], [201, 'authorised']);
+      const declined = await stack.widget(
+        '/card-payments',
+        sessionBody('mug.c3', card('4000000000000002')),
+      );
+      assert.equal(declined.body.status, 'declined');
+    } finally {
+      await stack.close();
+    }
+  });
+});

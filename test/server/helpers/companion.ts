@@ -1,0 +1,178 @@
+/**
+ * A real sandbox and a real companion in front of it, both on 127.0.0.1 port 0, and the ways a
+ * test talks to them: as the widget (from a storefront origin), as the merchant's operations
+ * staff (bearer token), and as the shopper's browser on the hosted page (plain form posts).
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import pino from 'pino';
+import { createCompanion, type Companion } from '../../../server/companion/app.ts';
+import type { CompanionConfig } from '../../../server/companion/config.ts';
+import { resolveOrder } from '../../../demo/catalogue.ts';
+import { MERCHANT, startSandbox, type RunningSandbox } from './sandbox.ts';
+import type { SandboxConfig } from '../../../server/sandbox/config.ts';
+
+export const SHOP = 'http://shop.test';
+export const OPS_TOKEN = 'ops-token-for-tests-0123456789';
+
+export interface RunningCompanion {
+  url: string;
+  companion: Companion;
+  close(): Promise<void>;
+}
+
+export interface Answer {
+  status: number;
+  headers: Headers;
+  body: Record<string, unknown>;
+}
+
+async function answer(response: Response): Promise<Answer> {
+  const text = await response.text();
+  let body: Record<string, unknown> = {};
+  try {
+    body = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    body = { text };
+  }
+  return { status: response.status, headers: response.headers, body };
+}
+
+/** Starts a companion against `gatewayUrl`; `database` lets two companions share one store. */
+export async function startCompanion(
+  gatewayUrl: string,
+  overrides: Partial<CompanionConfig> = {},
+): Promise<RunningCompanion> {
+  const server: Server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const companion = await createCompanion({
+    publicUrl: url,
+    gateway: {
+      baseUrl: gatewayUrl,
+      merchantId: MERCHANT.merchant_id,
+      accountId: MERCHANT.account_id,
+      secretKey: MERCHANT.secret_key,
+      timeoutMs: 2_000,
+      backoffMs: 1,
+    },
+    database: ':memory:',
+    allowedOrigins: [SHOP],
+    operationsToken: OPS_TOKEN,
+    resolveOrder,
+    reconcileEveryMs: 0,
+    rateLimitPerMinute: 10_000,
+    logger: pino({ level: 'silent' }),
+    ...overrides,
+  });
+  server.on('request', companion.app);
+  return {
+    url,
+    companion,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await companion.close();
+    },
+  };
+}
+
+export interface Stack {
+  sandbox: RunningSandbox;
+  companion: RunningCompanion;
+  /** Calls a widget route as the widget on the storefront would. */
+  widget(path: string, body?: unknown, headers?: Record<string, string>): Promise<Answer>;
+  /** Calls the operations API. */
+  ops(path: string, body?: unknown, headers?: Record<string, string>): Promise<Answer>;
+  /** Pays on the hosted page behind a frame_url with `card`, as the shopper's browser would. */
+  payHosted(frameUrl: string, card?: string): Promise<string>;
+  /** Waits until the companion's order has `status`. */
+  waitForStatus(orderRef: string, status: string, timeoutMs?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startStack(
+  options: { sandbox?: Partial<SandboxConfig>; companion?: Partial<CompanionConfig> } = {},
+): Promise<Stack> {
+  const sandbox = await startSandbox(options.sandbox);
+  const companion = await startCompanion(sandbox.url, options.companion);
+  const call =
+    (prefix: string, base: Record<string, string>) =>
+    async (path: string, body?: unknown, headers: Record<string, string> = {}) =>
+      answer(
+        await fetch(companion.url + prefix + path, {
+          method: body === undefined ? 'GET' : 'POST',
+          headers: { 'content-type': 'application/json', ...base, ...headers },
+          ...(body === undefined
+            ? {}
+            : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+        }),
+      );
+  const stack: Stack = {
+    sandbox,
+    companion,
+    widget: call('/api', { origin: SHOP }),
+    ops: call('/api/ops', { authorization: `Bearer ${OPS_TOKEN}` }),
+    async payHosted(frameUrl, card = '4111111111111111') {
+      const page = await (await fetch(frameUrl)).text();
+      const token = /name="session_token" value="([^"]+)"/.exec(page)?.[1] ?? '';
+      const form = new URLSearchParams({
+        card,
+        expiry: '12/30',
+        security_code: '123',
+        name: 'Ada',
+      });
+      const paid = await fetch(`${sandbox.url}/hosted/${token}/pay`, {
+        method: 'POST',
+        body: form,
+        redirect: 'manual',
+      });
+      return paid.headers.get('location') ?? '';
+    },
+    async waitForStatus(orderRef, status, timeoutMs = 5_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const order = await companion.companion.context.store.order(orderRef);
+        if (order?.status === status) return;
+        if (Date.now() > deadline)
+          throw new Error(`order ${orderRef} is ${order?.status}, not ${status}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
+    close: async () => {
+      await companion.close();
+      await sandbox.close();
+    },
+  };
+  return stack;
+}
+
+/** A widget request body for an order reference. */
+export function sessionBody(order_ref: string, extra: Record<string, unknown> = {}) {
+  return {
+    order_ref,
+    attempt_key: `attempt-${order_ref.replace(/[^A-Za-z0-9-]/g, '-')}`,
+    shopper: {
+      email: 'ada@example.com',
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      billing: {
+        country: 'GB',
+        city: 'London',
+        address: '12 St James Sq',
+        postal_code: 'SW1Y 4JH',
+      },
+    },
+    device: {
+      os: 'Linux',
+      browser: 'Mozilla/5.0',
+      browser_lang: 'en-GB',
+      time_zone: 'Europe/London',
+      resolution: '1280x720',
+      color_depth: '24',
+      checkout_time: 1_790_000_000,
+      session_id: 'sess-1',
+    },
+    ...extra,
+  };
+}
