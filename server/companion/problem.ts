@@ -46,9 +46,7 @@ export function issuesOf(error: {
 /** Parses with a zod schema, or throws a 400 problem naming every invalid field. */
 export function parseOr400<T>(
   schema: {
-    safeParse(
-      value: unknown,
-    ):
+    safeParse(value: unknown):
       | { success: true; data: T }
       | {
           success: false;

@@ -48,8 +48,10 @@ function page(title: string, body: string, data: Record<string, string> = {}): s
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><script src="/assets/return.js" defer></script></head><body${attributes}><p>${escapeHtml(body)}</p></body></html>`;
 }
 
+/** Framed pages: never cached, and framed by the storefronts their own frame-ancestors names. */
 function noStore(response: Response): void {
   response.set('Cache-Control', 'no-store');
+  response.removeHeader('X-Frame-Options');
 }
 
 export function pagesRouter(ctx: Context): Router {
