@@ -84,7 +84,11 @@ export interface Stack {
   widget(path: string, body?: unknown, headers?: Record<string, string>): Promise<Answer>;
   /** Calls the operations API. */
   ops(path: string, body?: unknown, headers?: Record<string, string>): Promise<Answer>;
-  /** Pays on the hosted page behind a frame_url with `card`, as the shopper's browser would. */
+  /** Opens the hosted page behind a frame_url, as the shopper's browser would: its session token. */
+  openHosted(frameUrl: string): Promise<string>;
+  /** Pays on an open hosted page with `card`; answers where the shopper is sent back to. */
+  payOpened(sessionToken: string, card?: string): Promise<string>;
+  /** Both. */
   payHosted(frameUrl: string, card?: string): Promise<string>;
   /** Waits until the companion's order has `status`. */
   waitForStatus(orderRef: string, status: string, timeoutMs?: number): Promise<void>;
@@ -113,9 +117,11 @@ export async function startStack(
     companion,
     widget: call('/api', { origin: SHOP }),
     ops: call('/api/ops', { authorization: `Bearer ${OPS_TOKEN}` }),
-    async payHosted(frameUrl, card = '4111111111111111') {
+    async openHosted(frameUrl) {
       const page = await (await fetch(frameUrl)).text();
-      const token = /name="session_token" value="([^"]+)"/.exec(page)?.[1] ?? '';
+      return /name="session_token" value="([^"]+)"/.exec(page)?.[1] ?? '';
+    },
+    async payOpened(token, card = '4111111111111111') {
       const form = new URLSearchParams({
         card,
         expiry: '12/30',
@@ -128,6 +134,9 @@ export async function startStack(
         redirect: 'manual',
       });
       return paid.headers.get('location') ?? '';
+    },
+    async payHosted(frameUrl, card) {
+      return stack.payOpened(await stack.openHosted(frameUrl), card);
     },
     async waitForStatus(orderRef, status, timeoutMs = 5_000) {
       const deadline = Date.now() + timeoutMs;
