@@ -16,13 +16,9 @@ import {
   WireFormatError,
   type ApmPaymentRequest,
   type CancelSubscriptionRequest,
-  type CaptureRequest,
-  type CancelRequest,
   type CheckoutRequest,
   type DirectPaymentRequest,
   type PayoutRequest,
-  type RefundRequest,
-  type ReviewRequest,
   type SearchRequest,
 } from '../gateway/index.ts';
 import type { SandboxMerchant } from './config.ts';
@@ -187,18 +183,6 @@ async function slowAnswer(
   if (engine.closed) throw new HttpError(404, 'the sandbox is shutting down');
 }
 
-/** A batch endpoint; its schema refuses more orders than the limit, as a whole. */
-function batch<T extends Record<string, unknown>>(
-  engine: Engine,
-  schema: z.ZodType<T>,
-  field: string,
-  run: (merchantId: string, fields: T) => unknown[],
-) {
-  return endpoint(engine, 'envelope', schema, (call, fields) => {
-    envelope(call, RETURN_STATUS_OK, 'OK', { [field]: run(call.merchant.merchant_id, fields) });
-  });
-}
-
 export function apiRouter(engine: Engine): Router {
   const router = express.Router();
   router.use(express.text({ type: () => true, limit: engine.config.bodyLimit }));
@@ -285,33 +269,26 @@ export function apiRouter(engine: Engine): Router {
       },
     ),
   );
-  router.post(
-    '/capture',
-    batch(
-      engine,
-      OPERATIONS.capture.request as z.ZodType<CaptureRequest>,
-      'capture_orders',
-      (m, f) => captureOrders(engine, m, f.capture_orders),
-    ),
-  );
-  router.post(
-    '/cancel',
-    batch(engine, OPERATIONS.cancel.request as z.ZodType<CancelRequest>, 'cancel_orders', (m, f) =>
-      cancelOrders(engine, m, f.cancel_orders),
-    ),
-  );
-  router.post(
-    '/review',
-    batch(engine, OPERATIONS.review.request as z.ZodType<ReviewRequest>, 'review_orders', (m, f) =>
-      reviewOrders(engine, m, f.review_orders),
-    ),
-  );
-  router.post(
-    '/refund',
-    batch(engine, OPERATIONS.refund.request as z.ZodType<RefundRequest>, 'refund_orders', (m, f) =>
-      refundOrders(engine, m, f.refund_orders),
-    ),
-  );
+  // Each schema has already checked its items when `run` gets them.
+  type RunBatch = (engine: Engine, merchantId: string, items: never[]) => unknown[];
+  const batches: [string, z.ZodType, string, RunBatch][] = [
+    ['/capture', OPERATIONS.capture.request, 'capture_orders', captureOrders],
+    ['/cancel', OPERATIONS.cancel.request, 'cancel_orders', cancelOrders],
+    ['/review', OPERATIONS.review.request, 'review_orders', reviewOrders],
+    ['/refund', OPERATIONS.refund.request, 'refund_orders', refundOrders],
+  ];
+  for (const [path, schema, field, run] of batches) {
+    // The schema refuses more orders than the limit, as a whole.
+    router.post(
+      path,
+      endpoint(engine, 'envelope', schema as z.ZodType<Record<string, unknown>>, (call, fields) => {
+        const items = fields[field] as never[];
+        envelope(call, RETURN_STATUS_OK, 'OK', {
+          [field]: run(engine, call.merchant.merchant_id, items),
+        });
+      }),
+    );
+  }
 
   router.post(
     '/cancelsubscription',

@@ -2,50 +2,15 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   BatchRejectedError,
-  GatewayClient,
   InvalidRequestError,
   PayoutFailedError,
   RecordNotFoundError,
   verify,
   type CaptureOrder,
-  type GatewayClientConfig,
 } from '../../../server/gateway/index.ts';
-import {
-  json,
-  KEY,
-  startService,
-  xml,
-  type Recorded,
-  type Reply,
-  type Service,
-} from '../helpers/service.ts';
+import { clientFor, json, KEY, withService, xml, type Recorded } from '../helpers/service.ts';
 
 const ids = { merchant_id: 'M1', account_id: 'A1' };
-
-function clientFor(service: Service, config: Partial<GatewayClientConfig> = {}): GatewayClient {
-  return new GatewayClient({
-    baseUrl: service.url,
-    merchantId: 'M1',
-    accountId: 'A1',
-    secretKey: KEY,
-    timeoutMs: 2_000,
-    backoffMs: 1,
-    ...config,
-  });
-}
-
-/** Starts a service that answers every request with `reply(request)`, for one test. */
-async function withService<T>(
-  reply: (request: Recorded, index: number) => Reply,
-  run: (service: Service) => Promise<T>,
-): Promise<T> {
-  const service = await startService(reply);
-  try {
-    return await run(service);
-  } finally {
-    await service.close();
-  }
-}
 
 function assertSigned(request: Recorded): void {
   assert.ok(
@@ -76,7 +41,7 @@ describe('GatewayClient', () => {
             recurring_deduction_time: '2026-12-01 00:00:00',
           }), // prettier-ignore
         async (service) => {
-          const result = await clientFor(service).directPayment({
+          const result = await clientFor(service.url).directPayment({
             ...order, card: '4111111111111111', expiration_month: '12', expiration_year: '2030',
             security_code: '123', token_flag: 'YES', checkout_time: 1700000000,
             cart_items: [{ basic_item_data: { name: 'Mug', quantity: '1', price: { amount_local_currency: 10.5, currency: 'USD' } } }],
@@ -99,7 +64,7 @@ describe('GatewayClient', () => {
       withService(
         () => xml({ ...ids, ...order, issuer_url: 'https://issuer.example/pay/1' }),
         async (service) => {
-          const result = await clientFor(service).apmPayment({
+          const result = await clientFor(service.url).apmPayment({
             ...order,
             payment_method: 'PIX',
             person: { document_number: '123' },
@@ -118,7 +83,7 @@ describe('GatewayClient', () => {
           body: '<html><body><form method="POST" action="https://pay.example/hosted?a=1&amp;b=2"><input type="hidden" name="order_no" value="ORDER-1"><input type="hidden" name="signInfo" value="abc"></form></body></html>',
         }),
         async (service) => {
-          const page = await clientFor(service, { encodings: 'declared' }).checkout({
+          const page = await clientFor(service.url, { encodings: 'declared' }).checkout({
             ...order,
             return_url: 'https://shop.example/back',
           });
@@ -140,7 +105,7 @@ describe('GatewayClient', () => {
             orders_list: [{ order_no: 'O1', amount: '10.50', currency: 'USD', payment_status: 'captured', is3ds: '1', transaction_date: '20261122101010', fraud_check_result: [{ check_items: 'ip', status: 'pass' }] }],
           }), // prettier-ignore
         async (service) => {
-          const result = await clientFor(service, { encodings: { query: 'form' } }).query({
+          const result = await clientFor(service.url, { encodings: { query: 'form' } }).query({
             order_no: 'O1',
           });
           const [request] = service.requests;
@@ -190,7 +155,7 @@ describe('GatewayClient', () => {
             });
           },
           async (service) => {
-            const client = clientFor(service);
+            const client = clientFor(service.url);
             type Send = (
               orders: unknown[],
             ) => Promise<{ ok: boolean; orders: Record<string, string>[] }>;
@@ -216,10 +181,12 @@ describe('GatewayClient', () => {
             cancel_status: 'success',
           }),
         async (service) => {
-          const result = await clientFor(service, { encodings: 'declared' }).cancelSubscription({
-            recurring_id: 'R1',
-            contract_name: 'Monthly box',
-          });
+          const result = await clientFor(service.url, { encodings: 'declared' }).cancelSubscription(
+            {
+              recurring_id: 'R1',
+              contract_name: 'Monthly box',
+            },
+          );
           const [request] = service.requests;
           assert.equal(request?.path, '/v1/cancelsubscription');
           assert.equal(request?.contentType, 'application/xml');
@@ -238,7 +205,7 @@ describe('GatewayClient', () => {
             cancel_status: 'success',
           }),
         async (service) => {
-          await clientFor(service).cancelSubscription({
+          await clientFor(service.url).cancelSubscription({
             recurring_id: 'R1',
             contract_name: 'Monthly box',
           });
@@ -266,7 +233,7 @@ describe('GatewayClient', () => {
             ],
           }),
         async (service) => {
-          const result = await clientFor(service).refundSearch({ date_from: '20261101000000' });
+          const result = await clientFor(service.url).refundSearch({ date_from: '20261101000000' });
           assert.equal(service.requests[0]?.path, '/v1/retrievalRefund');
           assert.equal(service.requests[0]?.fields.date_from, '20261101000000');
           assert.equal(result.orders[0]?.refund_amount, '4.00');
@@ -285,7 +252,7 @@ describe('GatewayClient', () => {
             created_at: '2026-11-22T10:00:00+00:00',
           }),
         async (service) => {
-          const record = await clientFor(service).payout({
+          const record = await clientFor(service.url).payout({
             beneficiary: { first_name: 'Ada', last_name: 'Lovelace', entity_type: 'INDIVIDUAL', bank_details: { iban: 'DE89370400440532013000', bank_country_code: 'DE' } },
             payment_amount: '100.00', payment_currency: 'EUR', payment_method: 'SWIFT', fee_paid_by: 'PAYER',
           }); // prettier-ignore
@@ -305,7 +272,7 @@ describe('GatewayClient', () => {
         () => ({ body: '' }),
         async (service) => {
           await assert.rejects(
-            clientFor(service).directPayment({
+            clientFor(service.url).directPayment({
               order_no: 'O1',
               currency: 'JPY',
               amount: '10.50',
@@ -329,7 +296,7 @@ describe('GatewayClient', () => {
         () => ({ body: '' }),
         async (service) => {
           await assert.rejects(
-            clientFor(service).checkout({ ...order, item_total: '10.00' }),
+            clientFor(service.url).checkout({ ...order, item_total: '10.00' }),
             /amount: amount 10\.50 does not match its breakdown/,
           );
           assert.equal(service.requests.length, 0);
@@ -342,7 +309,7 @@ describe('GatewayClient', () => {
         async (service) => {
           const orders = Array.from({ length: 120 }, (_, i) => capture(i));
           orders[77] = { ...capture(77), amount: '1.234' };
-          await assert.rejects(clientFor(service).capture(orders), (error: unknown) => {
+          await assert.rejects(clientFor(service.url).capture(orders), (error: unknown) => {
             assert.ok(error instanceof InvalidRequestError);
             assert.equal(error.issues[0]?.path, 'capture_orders.77.amount');
             return true;
@@ -367,7 +334,7 @@ describe('GatewayClient', () => {
           }); // prettier-ignore
         },
         async (service) => {
-          const result = await clientFor(service).capture(
+          const result = await clientFor(service.url).capture(
             Array.from({ length: 120 }, (_, i) => capture(i)),
           );
           assert.deepEqual(
@@ -403,7 +370,7 @@ describe('GatewayClient', () => {
                 })),
               }),
         async (service) => {
-          const result = await clientFor(service).cancel(
+          const result = await clientFor(service.url).cancel(
             Array.from({ length: 110 }, (_, i) => capture(i)),
           );
           assert.equal(result.ok, false);
@@ -419,7 +386,7 @@ describe('GatewayClient', () => {
       withService(
         () => json({ ...ids, return_status: '1', return_message: 'OK', orders_list: [] }),
         async (service) => {
-          await clientFor(service).query({
+          await clientFor(service.url).query({
             order_no: Array.from({ length: 250 }, (_, i) => `O${i}`),
           });
           assert.deepEqual(
@@ -436,7 +403,7 @@ describe('GatewayClient', () => {
         () => ({ status: 404, body: '{"message":"record not found"}' }),
         async (service) => {
           await assert.rejects(
-            clientFor(service).directPayment({ ...order, token_id: 'nope' }),
+            clientFor(service.url).directPayment({ ...order, token_id: 'nope' }),
             RecordNotFoundError,
           );
         },
@@ -447,7 +414,7 @@ describe('GatewayClient', () => {
         () => ({ status: 400, body: '{"message":"invalid input: card"}' }),
         async (service) => {
           await assert.rejects(
-            clientFor(service).apmPayment({ ...order, payment_method: 'X' }),
+            clientFor(service.url).apmPayment({ ...order, payment_method: 'X' }),
             (error: unknown) => {
               assert.ok(error instanceof InvalidRequestError);
               assert.equal(error.status, 400);
@@ -470,7 +437,7 @@ describe('GatewayClient', () => {
           }),
         async (service) => {
           await assert.rejects(
-            clientFor(service).payout({
+            clientFor(service.url).payout({
               beneficiary: { first_name: 'A' },
               payment_amount: '1.00',
               payment_currency: 'EUR',

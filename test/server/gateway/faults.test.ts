@@ -3,7 +3,6 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:net';
 import {
   ConnectionError,
-  GatewayClient,
   MalformedResponseError,
   ServiceError,
   SignatureError,
@@ -12,15 +11,7 @@ import {
   signed,
   type GatewayClientConfig,
 } from '../../../server/gateway/index.ts';
-import {
-  json,
-  KEY,
-  startService,
-  xml,
-  type Recorded,
-  type Reply,
-  type Service,
-} from '../helpers/service.ts';
+import { clientFor as baseClient, json, KEY, withService, xml } from '../helpers/service.ts';
 
 const ids = { merchant_id: 'M1', account_id: 'A1' };
 const payment = { order_no: 'O1', currency: 'USD', amount: '10.50', token_id: 'TOK' };
@@ -31,30 +22,9 @@ const payout = {
 };
 const captureOrder = { transaction_id: 'T1', order_no: 'O1', currency: 'USD', amount: '10.50' };
 
-function clientFor(baseUrl: string, config: Partial<GatewayClientConfig> = {}): GatewayClient {
-  return new GatewayClient({
-    baseUrl,
-    merchantId: 'M1',
-    accountId: 'A1',
-    secretKey: KEY,
-    timeoutMs: 300,
-    maxRetries: 2,
-    backoffMs: 1,
-    ...config,
-  });
-}
-
-async function withService(
-  reply: (request: Recorded) => Reply,
-  run: (service: Service) => Promise<void>,
-): Promise<void> {
-  const service = await startService(reply);
-  try {
-    await run(service);
-  } finally {
-    await service.close();
-  }
-}
+/** Fault tests wait 300 ms at most, and allow the default two retries where they are safe. */
+const clientFor = (baseUrl: string, config: Partial<GatewayClientConfig> = {}) =>
+  baseClient(baseUrl, { timeoutMs: 300, maxRetries: 2, ...config });
 
 /** A port on 127.0.0.1 with nothing listening: the connection is refused before anything is sent. */
 async function closedPort(): Promise<number> {

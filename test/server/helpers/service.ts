@@ -4,7 +4,13 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { decodeBody, encodeXml, signed } from '../../../server/gateway/index.ts';
+import {
+  decodeBody,
+  encodeXml,
+  GatewayClient,
+  signed,
+  type GatewayClientConfig,
+} from '../../../server/gateway/index.ts';
 
 export const KEY = 'test-secret-key';
 
@@ -94,4 +100,33 @@ export function json(fields: Record<string, unknown>, key = KEY): Reply {
 /** A signed XML answer with root `respon`. */
 export function xml(fields: Record<string, unknown>, key = KEY): Reply {
   return { contentType: 'application/xml', body: encodeXml(signed(fields, key), 'respon') };
+}
+
+/** A client of `baseUrl` as merchant M1/A1 with the test key; short time-outs and backoff. */
+export function clientFor(
+  baseUrl: string,
+  config: Partial<GatewayClientConfig> = {},
+): GatewayClient {
+  return new GatewayClient({
+    baseUrl,
+    merchantId: 'M1',
+    accountId: 'A1',
+    secretKey: KEY,
+    timeoutMs: 2_000,
+    backoffMs: 1,
+    ...config,
+  });
+}
+
+/** Starts a service that answers with `reply`, runs `run` against it, and stops it. */
+export async function withService<T>(
+  reply: (request: Recorded, index: number) => Reply,
+  run: (service: Service) => Promise<T>,
+): Promise<T> {
+  const service = await startService(reply);
+  try {
+    return await run(service);
+  } finally {
+    await service.close();
+  }
 }
