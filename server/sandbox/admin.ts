@@ -53,12 +53,12 @@ export function adminRouter(engine: Engine): Router {
         .status(400)
         .json({ error: 'invalid_input', issues: z.flattenError(parsed.error).fieldErrors });
     engine.advanceClock(parsed.data.advance_ms);
-    await engine.kick();
+    await engine.tickNow();
     response.json({ now: new Date(engine.now()).toISOString() });
   });
 
   router.post('/tick', async (_request, response) => {
-    await engine.kick();
+    await engine.tickNow();
     response.json({ now: new Date(engine.now()).toISOString() });
   });
 

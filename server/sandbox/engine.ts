@@ -158,6 +158,12 @@ export class Engine {
     return this.#ticking;
   }
 
+  /** Runs a tick that starts after this call: one already running may have read an older clock. */
+  async tickNow(): Promise<void> {
+    await this.#ticking;
+    await this.kick();
+  }
+
   async #tick(): Promise<void> {
     for (const task of this.#tasks) await task();
     await this.#deliverDue();
