@@ -1,0 +1,75 @@
+/**
+ * `npm run bench`: measures and prints one JSON object of figures. `npm run bench -- --check`
+ * also exits non-zero when a figure misses its budget (for use by hand, never in `npm test`).
+ * Figures that need a part not built yet are listed under `not_measured` with the reason.
+ */
+import { existsSync } from 'node:fs';
+import { serverFigures } from './server-figures.ts';
+import { postgresFigure, sqliteFigure } from './store-figures.ts';
+import type { Summary } from './stats.ts';
+
+const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** Budgets: a figure's median must be at most (`max`) or at least (`min`) this. */
+const BUDGETS: Record<string, { max?: number; min?: number }> = {
+  widget_iife_gzip_bytes: { max: 20_000 },
+  interactive_ms: { max: 50 },
+  device_data_ms: { max: 30 },
+  checkout_click_to_frame_ms: { max: 250 },
+  companion_rps_ratio: { min: 0.25 },
+};
+
+const WIDGET_FIGURES = [
+  'widget_iife_gzip_bytes',
+  'widget_iife_brotli_bytes',
+  'fingerprint_chunk_gzip_bytes',
+  'interactive_ms',
+  'device_data_ms',
+  'fingerprint_ms',
+  'checkout_click_to_frame_ms',
+];
+
+const figures: Record<string, Summary | number | undefined> = {};
+const notMeasured: Record<string, string> = {};
+
+if (!existsSync('widget/index.ts')) {
+  for (const name of WIDGET_FIGURES) notMeasured[name] = 'the widget is not built yet (issue 5)';
+}
+Object.assign(figures, await serverFigures());
+figures.store_sqlite_orders_per_s = await sqliteFigure();
+const postgres = await postgresFigure(POSTGRES_URL);
+if (postgres) figures.store_postgres_orders_per_s = postgres;
+else notMeasured.store_postgres_orders_per_s = `PostgreSQL is unreachable at ${POSTGRES_URL}`;
+
+const misses: string[] = [];
+for (const [name, budget] of Object.entries(BUDGETS)) {
+  const figure = figures[name];
+  if (figure === undefined) continue;
+  const value = typeof figure === 'number' ? figure : figure.median;
+  if (
+    (budget.max !== undefined && value > budget.max) ||
+    (budget.min !== undefined && value < budget.min)
+  ) {
+    misses.push(
+      `${name} ${value} (budget ${budget.max !== undefined ? `≤ ${budget.max}` : `≥ ${budget.min}`})`,
+    );
+  }
+}
+
+console.log(
+  JSON.stringify(
+    {
+      machine: { node: process.version, cpus: (await import('node:os')).cpus().length },
+      figures,
+      budgets: BUDGETS,
+      missed: misses,
+      not_measured: notMeasured,
+    },
+    null,
+    2,
+  ),
+);
+if (process.argv.includes('--check') && misses.length > 0) {
+  console.error(`missed budgets: ${misses.join('; ')}`);
+  process.exit(1);
+}

@@ -1,0 +1,167 @@
+/**
+ * Server figures: the companion's throughput creating checkout sessions against the sandbox, as a
+ * ratio to a bare Express 5 handler in the same run; the sandbox's authorise throughput; and how
+ * long a notification takes to arrive. Load goes to 127.0.0.1 only, bounded in time.
+ */
+import autocannon from 'autocannon';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { signed } from '../server/gateway/index.ts';
+import { DEFAULT_MERCHANT } from '../server/sandbox/config.ts';
+import { BENCH_ORIGIN, startServer } from './processes.ts';
+import { percentile, summarise, type Summary } from './stats.ts';
+
+const ROUNDS = 3;
+const SECONDS = 3;
+const CONNECTIONS = 10;
+
+interface Load {
+  rps: number;
+  p99: number;
+  non2xx: number;
+}
+
+async function load(
+  url: string,
+  body: () => string,
+  headers: Record<string, string> = {},
+): Promise<Load> {
+  const result = await autocannon({
+    url,
+    method: 'POST',
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    headers: { 'content-type': 'application/json', ...headers },
+    requests: [{ setupRequest: (request) => ({ ...request, body: body() }) }],
+  });
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    non2xx: result.non2xx + result.errors,
+  };
+}
+
+let counter = 0;
+const unique = () => `${process.pid}-${Date.now().toString(36)}-${++counter}`;
+
+function authoriseBody(): string {
+  const { merchant_id, account_id, secret_key } = DEFAULT_MERCHANT;
+  const fields = {
+    merchant_id,
+    account_id,
+    order_no: `bench-${unique()}`,
+    currency: 'USD',
+    amount: '12.00',
+    card: '4111111111111111',
+    expiration_month: '12',
+    expiration_year: '2030',
+    security_code: '123',
+  };
+  return JSON.stringify(signed(fields, secret_key));
+}
+
+function sessionBody(): string {
+  return JSON.stringify({
+    order_ref: `mug.${unique()}`,
+    attempt_key: `bench-${unique()}`,
+    device: { time_zone: 'UTC', resolution: '1280x720' },
+  });
+}
+
+export interface ServerFigures {
+  companion_rps_ratio: Summary;
+  companion_rps: Summary;
+  bare_express_rps: Summary;
+  companion_p99_ms: Summary;
+  sandbox_authorise_rps: Summary;
+  notification_delivery_p99_ms: Summary;
+  failed_requests: number;
+}
+
+export async function serverFigures(): Promise<ServerFigures> {
+  const bare = await startServer('bare');
+  const sandbox = await startServer('sandbox');
+  const companion = await startServer('companion', sandbox.url);
+  try {
+    const ratios: number[] = [];
+    const companionRps: number[] = [];
+    const bareRps: number[] = [];
+    const p99s: number[] = [];
+    const sandboxRps: number[] = [];
+    let failed = 0;
+    // Interleaved rounds, so a slow moment of the machine falls on both sides of the ratio.
+    for (let round = 0; round < ROUNDS; round++) {
+      const plain = await load(bare.url, () => '{"ok":true}');
+      const sessions = await load(`${companion.url}/api/checkout-sessions`, sessionBody, {
+        origin: BENCH_ORIGIN,
+      });
+      const authorise = await load(`${sandbox.url}/v1/authorise`, authoriseBody);
+      bareRps.push(plain.rps);
+      companionRps.push(sessions.rps);
+      ratios.push(sessions.rps / plain.rps);
+      p99s.push(sessions.p99);
+      sandboxRps.push(authorise.rps);
+      failed += plain.non2xx + sessions.non2xx + authorise.non2xx;
+    }
+    return {
+      companion_rps_ratio: summarise(ratios, 3),
+      companion_rps: summarise(companionRps, 0),
+      bare_express_rps: summarise(bareRps, 0),
+      companion_p99_ms: summarise(p99s),
+      sandbox_authorise_rps: summarise(sandboxRps, 0),
+      notification_delivery_p99_ms: await notificationDelivery(sandbox.url),
+      failed_requests: failed,
+    };
+  } finally {
+    await Promise.all([companion.stop(), sandbox.stop(), bare.stop()]);
+  }
+}
+
+/** From a payment request leaving to its notification arriving at a receiver: 200 payments a round. */
+async function notificationDelivery(sandboxUrl: string): Promise<Summary> {
+  const sent = new Map<string, number>();
+  const delays: number[] = [];
+  let arrived: () => void = () => undefined;
+  const receiver = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const { order_no } = JSON.parse(Buffer.concat(chunks).toString()) as { order_no: string };
+      const start = sent.get(order_no);
+      if (start !== undefined) delays.push(performance.now() - start);
+      response.end('ok');
+      arrived();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const notifyUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/notify`;
+  const p99s: number[] = [];
+  try {
+    for (let round = 0; round < ROUNDS; round++) {
+      delays.length = 0;
+      for (let i = 0; i < 200; i++) {
+        const { encryption_data: _old, ...fields } = JSON.parse(authoriseBody()) as Record<
+          string,
+          string
+        >;
+        const withNotify = signed(
+          { ...fields, notify_url: notifyUrl },
+          DEFAULT_MERCHANT.secret_key,
+        );
+        const done = new Promise<void>((resolve) => (arrived = resolve));
+        sent.set(String(withNotify.order_no), performance.now());
+        await fetch(`${sandboxUrl}/v1/authorise`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(withNotify),
+        });
+        await Promise.race([done, new Promise((resolve) => setTimeout(resolve, 2_000))]);
+      }
+      p99s.push(percentile(delays, 99));
+    }
+  } finally {
+    receiver.closeAllConnections();
+    await new Promise<void>((resolve) => receiver.close(() => resolve()));
+  }
+  return summarise(p99s);
+}

@@ -1,0 +1,58 @@
+/**
+ * A server for the benchmarks, in a process of its own so the load generator does not share its
+ * event loop: `bare` (an Express 5 handler and nothing else), `sandbox`, or `companion <gateway>`.
+ * Prints `READY <url>` when it listens.
+ */
+import express from 'express';
+import { createServer } from 'node:http';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import pino from 'pino';
+import { createSandbox } from '../server/sandbox/app.ts';
+import { sandboxConfig, DEFAULT_MERCHANT } from '../server/sandbox/config.ts';
+import { createCompanion } from '../server/companion/app.ts';
+import { resolveOrder } from '../demo/catalogue.ts';
+
+import { BENCH_ORIGIN } from './processes.ts';
+
+const [kind, gateway] = process.argv.slice(2);
+const server = createServer();
+await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+if (kind === 'bare') {
+  const app = express();
+  app.use(express.json());
+  app.post('/', (_request, response) => void response.json({ ok: true }));
+  server.on('request', app);
+} else if (kind === 'sandbox') {
+  server.on(
+    'request',
+    createSandbox(sandboxConfig({ publicUrl: url, tickMs: 20, notificationRetryMs: [100] })).app,
+  );
+} else if (kind === 'companion' && gateway) {
+  const companion = await createCompanion({
+    publicUrl: url,
+    gateway: {
+      baseUrl: gateway,
+      merchantId: DEFAULT_MERCHANT.merchant_id,
+      accountId: DEFAULT_MERCHANT.account_id,
+      secretKey: DEFAULT_MERCHANT.secret_key,
+    },
+    database: join(mkdtempSync(join(tmpdir(), 'bench-')), 'companion.sqlite'),
+    allowedOrigins: [BENCH_ORIGIN],
+    operationsToken: 'bench-operations-token-0123456789',
+    resolveOrder,
+    rateLimitPerMinute: 10_000_000,
+    reconcileEveryMs: 0,
+    logger: pino({ level: 'silent' }),
+  });
+  server.on('request', companion.app);
+} else {
+  console.error('usage: servers.ts bare | sandbox | companion <gateway url>');
+  process.exit(2);
+}
+console.log(`READY ${url}`);
+process.on('SIGTERM', () => process.exit(0));
