@@ -149,7 +149,7 @@ async function notificationDelivery(sandboxUrl: string): Promise<Summary> {
           DEFAULT_MERCHANT.secret_key,
         );
         const done = new Promise<void>((resolve) => (arrived = resolve));
-        sent.set(String(withNotify.order_no), performance.now());
+        sent.set(String(fields.order_no), performance.now());
         await fetch(`${sandboxUrl}/v1/authorise`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
