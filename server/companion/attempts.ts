@@ -126,7 +126,11 @@ export async function startPayment(
       }
       if ((PAID_STATUSES as readonly string[]).includes(order.status)) continue;
     }
-    if (latest && latest.state === 'ready' && order.status === 'pending') {
+    if (
+      latest &&
+      latest.state === 'ready' &&
+      (order.status === 'pending' || order.status === 'created')
+    ) {
       if (latest.mode !== kind) {
         throw new Problem(
           409,
@@ -265,8 +269,12 @@ async function createAtService(
         return_url: returnUrl,
       }) as CheckoutInput;
       const page = await ctx.gateway.checkout(fields);
-      await ctx.store.updateAttempt(orderNo, { state: 'ready', page_html: page.html });
-      await ctx.store.updateOrder(order.order_ref, { status: 'pending', mode: 'checkout' });
+      await ctx.store.settleAttempt(
+        orderNo,
+        order.order_ref,
+        { state: 'ready', page_html: page.html },
+        { status: 'pending', mode: 'checkout' },
+      );
     } else if (request.kind === 'apm') {
       const { payment_method, bank_code, document_number } = request.body;
       const fields = withoutEmpty({
@@ -278,8 +286,12 @@ async function createAtService(
       }) as ApmPaymentInput;
       const result = await ctx.gateway.apmPayment(fields);
       const issuer = checkIssuerUrl(ctx, result.issuer_url);
-      await ctx.store.updateAttempt(orderNo, { state: 'ready', issuer_url: issuer });
-      await ctx.store.updateOrder(order.order_ref, { status: 'pending', mode: 'apm' });
+      await ctx.store.settleAttempt(
+        orderNo,
+        order.order_ref,
+        { state: 'ready', issuer_url: issuer },
+        { status: 'pending', mode: 'apm' },
+      );
     } else {
       const { card } = request.body;
       const fields = withoutEmpty({
@@ -288,10 +300,9 @@ async function createAtService(
       }) as DirectPaymentInput; // prettier-ignore
       const result = await ctx.gateway.directPayment(fields);
       const status = statusOfOrderStatus(result.order_status, result.result_info);
-      await ctx.store.updateAttempt(orderNo, {
+      await ctx.store.settleAttempt(orderNo, order.order_ref, {
         state: status === 'declined' || status === 'failed' ? 'failed' : 'ready',
-      });
-      await ctx.store.updateOrder(order.order_ref, {
+      }, {
         status, mode: 'card', transaction_id: result.transaction_id ?? null, result_info: result.result_info,
         recurring_id: result.recurring_id ?? null, contract_name: result.contract_name ?? order.contract_name,
       }); // prettier-ignore
@@ -324,11 +335,15 @@ async function recordFailure(ctx: Context, order: Order, error: unknown): Promis
   const orderNo = order.order_no as string;
   if (error instanceof ConnectionError && !error.sent) {
     // Refused before anything was sent: nothing exists at the service, so a retry is a new attempt.
-    await ctx.store.updateAttempt(orderNo, { state: 'failed', error: error.code });
-    await ctx.store.updateOrder(order.order_ref, {
-      status: 'failed',
-      result_info: 'the payment service could not be reached',
-    });
+    await ctx.store.settleAttempt(
+      orderNo,
+      order.order_ref,
+      { state: 'failed', error: error.code },
+      {
+        status: 'failed',
+        result_info: 'the payment service could not be reached',
+      },
+    );
     throw new Problem(
       503,
       'Payment service unreachable',
@@ -341,8 +356,12 @@ async function recordFailure(ctx: Context, order: Order, error: unknown): Promis
       { order_no: orderNo, code: error.code },
       'payment outcome unknown; left for reconciliation',
     );
-    await ctx.store.updateAttempt(orderNo, { state: 'unknown', error: error.code });
-    await ctx.store.updateOrder(order.order_ref, { status: 'unknown' });
+    await ctx.store.settleAttempt(
+      orderNo,
+      order.order_ref,
+      { state: 'unknown', error: error.code },
+      { status: 'unknown' },
+    );
     throw new Problem(
       503,
       'Payment outcome not known yet',
@@ -351,14 +370,18 @@ async function recordFailure(ctx: Context, order: Order, error: unknown): Promis
     );
   }
   const detail = error instanceof Error ? error.message : String(error);
-  await ctx.store.updateAttempt(orderNo, {
-    state: 'failed',
-    error: error instanceof GatewayError ? error.code : 'error',
-  });
-  await ctx.store.updateOrder(order.order_ref, {
-    status: 'failed',
-    result_info: detail.slice(0, 200),
-  });
+  await ctx.store.settleAttempt(
+    orderNo,
+    order.order_ref,
+    {
+      state: 'failed',
+      error: error instanceof GatewayError ? error.code : 'error',
+    },
+    {
+      status: 'failed',
+      result_info: detail.slice(0, 200),
+    },
+  );
   if (error instanceof Problem) throw error;
   ctx.log.error({ order_no: orderNo, err: error }, 'payment refused by the service');
   throw new Problem(502, 'Payment service refused the payment', detail);

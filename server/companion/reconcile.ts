@@ -37,14 +37,12 @@ export async function reconcileOrder(ctx: Context, order: Order): Promise<Settle
       (ANSWERED.has(attempt.error ?? '') ||
         Date.now() - attempt.created_at > NEVER_ARRIVED_AFTER_MS);
     if (order.status === 'unknown' && over) {
-      await ctx.store.updateAttempt(order.order_no, {
-        state: 'failed',
-        error: 'never reached the service',
-      });
-      await ctx.store.updateOrder(order.order_ref, {
-        status: 'failed',
-        result_info: 'the payment never reached the service',
-      });
+      await ctx.store.settleAttempt(
+        order.order_no,
+        order.order_ref,
+        { state: 'failed', error: 'never reached the service' },
+        { status: 'failed', result_info: 'the payment never reached the service' },
+      );
       return 'never-arrived';
     }
     return 'unchanged';
@@ -52,17 +50,20 @@ export async function reconcileOrder(ctx: Context, order: Order): Promise<Settle
   const status = found.payment_status;
   if (!isOrderStatus(status) || (!mayMove(order.status, status) && order.status !== status))
     return 'unchanged';
-  await ctx.store.updateOrder(order.order_ref, {
+  const patch = {
     status,
     transaction_id: found.transaction_id ?? order.transaction_id,
     ...(found.subscription_result?.recurring_id
       ? {
           recurring_id: found.subscription_result.recurring_id,
-          contract_name: found.subscription_result.contract_name ?? null,
+          contract_name: found.subscription_result.contract_name ?? order.contract_name,
         }
       : {}),
-  });
-  if (order.status === 'unknown') await ctx.store.updateAttempt(order.order_no, { state: 'ready' });
+  };
+  // An unknown attempt the service turns out to have is live again.
+  if (order.status === 'unknown')
+    await ctx.store.settleAttempt(order.order_no, order.order_ref, { state: 'ready' }, patch);
+  else await ctx.store.updateOrder(order.order_ref, patch);
   ctx.log.info({ order_no: order.order_no, from: order.status, to: status }, 'order reconciled');
   return 'settled';
 }

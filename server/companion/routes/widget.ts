@@ -74,6 +74,7 @@ export function widgetRouter(ctx: Context): Router {
       (order.status === 'pending' || order.status === 'unknown') &&
       Date.now() - (lastQueried.get(orderRef) ?? 0) > STATUS_QUERY_INTERVAL_MS
     ) {
+      if (lastQueried.size > 10_000) lastQueried.clear(); // a bound, not a cache: losing it costs a query
       lastQueried.set(orderRef, Date.now());
       await reconcileOrder(ctx, order).catch((error: unknown) =>
         ctx.log.warn({ err: error }, 'status reconciliation failed'),

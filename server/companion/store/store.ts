@@ -12,6 +12,7 @@ import {
   SqliteDialect,
   type Insertable,
   type Selectable,
+  type SqliteDatabase,
   type Updateable,
 } from 'kysely';
 import { mkdirSync } from 'node:fs';
@@ -20,6 +21,27 @@ import pg from 'pg';
 import { MIGRATIONS, type AttemptsTable, type Database, type OrdersTable } from './schema.ts';
 
 export type Order = Selectable<OrdersTable>;
+
+/**
+ * kysely's SQLite driver prepares every statement anew; the store runs the same few dozen SQL
+ * texts over and over, so keep them prepared. better-sqlite3 runs a statement synchronously, so
+ * one prepared statement is never used by two queries at once.
+ */
+function withPreparedStatements(database: SQLite.Database): SqliteDatabase {
+  const prepared = new Map<string, SQLite.Statement>();
+  return {
+    close: () => void database.close(),
+    prepare(sql: string) {
+      let statement = prepared.get(sql);
+      if (!statement) {
+        if (prepared.size >= 500) prepared.clear();
+        statement = database.prepare(sql);
+        prepared.set(sql, statement);
+      }
+      return statement as unknown as ReturnType<SqliteDatabase['prepare']>;
+    },
+  };
+}
 export type Attempt = Selectable<AttemptsTable>;
 
 /** PostgreSQL returns BIGINT as text; every BIGINT here is a safe integer. */
@@ -71,7 +93,9 @@ export class CompanionStore {
       database.pragma('busy_timeout = 5000');
       database.pragma('foreign_keys = ON');
       store = new CompanionStore(
-        new Kysely<Database>({ dialect: new SqliteDialect({ database }) }),
+        new Kysely<Database>({
+          dialect: new SqliteDialect({ database: withPreparedStatements(database) }),
+        }),
         'sqlite',
       );
     }
@@ -205,6 +229,26 @@ export class CompanionStore {
 
   async updateAttempt(orderNo: string, patch: Updateable<AttemptsTable>): Promise<void> {
     await this.db.updateTable('attempts').set(patch).where('order_no', '=', orderNo).execute();
+  }
+
+  /**
+   * Records what came of an attempt and its order in one transaction, so no other request (or
+   * process) can see the attempt settled while the order still looks untouched.
+   */
+  async settleAttempt(
+    orderNo: string,
+    orderRef: string,
+    attempt: Updateable<AttemptsTable>,
+    order: Updateable<OrdersTable>,
+  ): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('attempts').set(attempt).where('order_no', '=', orderNo).execute();
+      await trx
+        .updateTable('orders')
+        .set({ ...order, updated_at: Date.now() })
+        .where('order_ref', '=', orderRef)
+        .execute();
+    });
   }
 
   // One-time page URLs
