@@ -16,4 +16,6 @@ export default tseslint.config(
       ],
     },
   },
+  // Chai's assertions are property reads: `expect(x).to.exist`.
+  { files: ['test/widget/**'], rules: { '@typescript-eslint/no-unused-expressions': 'off' } },
 );

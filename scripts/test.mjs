@@ -59,7 +59,11 @@ const nodeTest = (files) => [
   ...files,
 ];
 if (server.length) results.push(['server', run(process.execPath, nodeTest(server))]);
-if (widget.length) results.push(['widget', run('npx', ['web-test-runner'])]);
+if (widget.length)
+  results.push([
+    'widget',
+    run(process.execPath, ['--import', 'tsx', 'node_modules/@web/test-runner/dist/bin.js']),
+  ]);
 if (e2e.length) results.push(['e2e', run(process.execPath, nodeTest(e2e))]);
 
 const failed = results.filter(([, ok]) => !ok).map(([name]) => name);

@@ -47,7 +47,6 @@ export async function startCompanion(
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const companion = await createCompanion({
-    publicUrl: url,
     gateway: {
       baseUrl: gatewayUrl,
       merchantId: MERCHANT.merchant_id,
@@ -64,6 +63,7 @@ export async function startCompanion(
     rateLimitPerMinute: 10_000,
     logger: pino({ level: 'silent' }),
     ...overrides,
+    publicUrl: overrides.publicUrl ?? url,
   });
   server.on('request', companion.app);
   return {

@@ -1,0 +1,171 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from '../helpers/browser.ts';
+import { startCompanion, type RunningCompanion } from '../helpers/companion.ts';
+import { startSandbox, type RunningSandbox } from '../helpers/sandbox.ts';
+
+/** Every file the build writes, and the manifest. */
+function builtFiles(): string[] {
+  const files = readdirSync('dist', { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name));
+  return [...files, 'custom-elements.json'];
+}
+
+/** A storefront on its own origin: the built files, and a page with a strict CSP. */
+async function startStorefront(page: (origin: string) => { html: string; csp: string }) {
+  const server: Server = createServer((request, response) => {
+    const path = new URL(request.url ?? '/', 'http://x').pathname;
+    if (path === '/' || path === '/return') {
+      const { html, csp } = page(origin);
+      return void response
+        .writeHead(200, { 'content-type': 'text/html', 'content-security-policy': csp })
+        .end(html);
+    }
+    if (path === '/violations.js') {
+      return void response
+        .writeHead(200, { 'content-type': 'text/javascript' })
+        .end(
+          "window.violations = []; document.addEventListener('securitypolicyviolation', (e) => window.violations.push(e.violatedDirective + ' ' + e.blockedURI));",
+        );
+    }
+    try {
+      response
+        .writeHead(200, { 'content-type': 'text/javascript' })
+        .end(readFileSync(join('dist', path.slice(1))));
+    } catch {
+      response.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    origin,
+    close: () =>
+      new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
+  };
+}
+
+describe('the built widget', () => {
+  before(() => {
+    const build = spawnSync(process.execPath, ['scripts/build-widget.mjs'], { encoding: 'utf8' });
+    assert.equal(build.status, 0, build.stderr);
+  });
+
+  it('contains no secret, key or environment name', () => {
+    for (const file of builtFiles()) {
+      const text = readFileSync(file, 'utf8');
+      for (const secret of [
+        'sandbox-secret-key',
+        'SECRET_KEY',
+        'secret_key',
+        'secretKey',
+        'OPERATIONS_TOKEN',
+        'process.env',
+        'DATABASE_URL',
+      ]) {
+        assert.ok(!text.includes(secret), `${file} mentions ${secret}`);
+      }
+    }
+  });
+
+  it('has a custom-elements manifest with the element’s events, parts and CSS properties', () => {
+    const manifest = JSON.parse(readFileSync('custom-elements.json', 'utf8')) as {
+      modules: {
+        declarations?: {
+          tagName?: string;
+          events?: { name: string }[];
+          cssParts?: unknown[];
+          cssProperties?: unknown[];
+        }[];
+      }[];
+    };
+    const element = manifest.modules
+      .flatMap((m) => m.declarations ?? [])
+      .find((d) => d.tagName === 'acquiring-checkout');
+    assert.ok(element, 'the manifest declares <acquiring-checkout>');
+    const events = (element.events ?? []).map((e) => e.name).sort();
+    assert.deepEqual(events, [
+      'acquiring-change',
+      'acquiring-failure',
+      'acquiring-frame-mounted',
+      'acquiring-ready',
+      'acquiring-redirect',
+      'acquiring-result',
+      'acquiring-submit',
+    ]);
+    assert.ok((element.cssParts ?? []).length >= 10);
+    assert.ok((element.cssProperties ?? []).length >= 10);
+  });
+
+  describe('from a script tag, on a storefront with a strict CSP', () => {
+    let sandbox: RunningSandbox;
+    let companion: RunningCompanion;
+    let storefront: Awaited<ReturnType<typeof startStorefront>>;
+    let browser: Browser;
+    const integrity = () =>
+      `sha384-${createHash('sha384').update(readFileSync('dist/acquiring-checkout.js')).digest('base64')}`;
+
+    before(async () => {
+      sandbox = await startSandbox();
+      let companionUrl = '';
+      storefront = await startStorefront(() => ({
+        csp: `default-src 'none'; script-src 'self'; style-src 'self'; connect-src ${companionUrl}; frame-src ${companionUrl} ${sandbox.url}`,
+        html: `<!doctype html><html><head><script src="/violations.js"></script>
+          <script src="/acquiring-checkout.js" integrity="${integrity()}" crossorigin="anonymous"></script></head>
+          <body><acquiring-checkout companion="${companionUrl}" order-ref="mug.build-${Date.now()}" data-collection="full"></acquiring-checkout></body></html>`,
+      }));
+      companion = await startCompanion(sandbox.url, { allowedOrigins: [storefront.origin] });
+      companionUrl = companion.url;
+      browser = await launchChromium();
+    });
+    after(async () => {
+      await browser.close();
+      await storefront.close();
+      await companion.close();
+      await sandbox.close();
+    });
+
+    it('takes a payment through the hosted page in its frame, with no CSP violation', async () => {
+      const page = await browser.newPage();
+      page.setDefaultTimeout(10_000);
+      await page.goto(storefront.origin);
+      const result = page.evaluate(
+        () =>
+          new Promise((resolve) =>
+            document
+              .querySelector('acquiring-checkout')
+              ?.addEventListener('acquiring-result', (e) => resolve((e as CustomEvent).detail)),
+          ),
+      );
+      await page.getByLabel('Email').fill('ada@example.com');
+      await page.getByLabel('First name').fill('Ada');
+      await page.getByLabel('Last name').fill('Lovelace');
+      await page.getByRole('button', { name: 'Pay' }).click();
+      const frame = page.frameLocator('acquiring-checkout iframe');
+      await frame.getByLabel('Card number').fill('4111 1111 1111 1111');
+      await frame.getByLabel('Expiry (MM/YY)').fill('12/30');
+      await frame.getByLabel('Security code').fill('123');
+      await frame.getByRole('button', { name: 'Pay' }).click();
+      const detail = (await result) as { status: string; order_no: string };
+      assert.equal(detail.status, 'authorised');
+      assert.match(detail.order_no, /^mug\.build-\d+-1$/);
+      assert.equal(
+        (await page.locator('acquiring-checkout [part="status"]').textContent())?.trim(),
+        'Payment received.',
+      );
+      assert.deepEqual(
+        await page.evaluate(() => (window as unknown as { violations: string[] }).violations),
+        [],
+      );
+      await page.close();
+    });
+  });
+});

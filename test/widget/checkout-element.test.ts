@@ -1,0 +1,308 @@
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import '../../widget/index.ts';
+import { MESSAGES, type AcquiringCheckout } from '../../widget/index.ts';
+// @ts-expect-error: served by the test runner's stack plugin (web-test-runner.config.mjs)
+import { companion, stalledCompanion } from '/__stack.js';
+
+let counter = 0;
+const ref = () => `mug.wtr${Date.now().toString(36)}${++counter}`;
+
+function part(el: AcquiringCheckout, name: string): HTMLElement {
+  return el.shadowRoot?.querySelector(`[part~="${name}"]`) as HTMLElement;
+}
+
+function input(el: AcquiringCheckout, name: string): HTMLInputElement {
+  return el.shadowRoot?.querySelector(`[name="${name}"]`) as HTMLInputElement;
+}
+
+async function type(el: AcquiringCheckout, name: string, value: string): Promise<void> {
+  const field = input(el, name);
+  field.value = value;
+  field.dispatchEvent(
+    new Event(field.tagName === 'SELECT' ? 'change' : 'input', { bubbles: true, composed: true }),
+  );
+  await el.updateComplete;
+}
+
+async function fillValid(el: AcquiringCheckout): Promise<void> {
+  await type(el, 'email', 'ada@example.com');
+  await type(el, 'first_name', 'Ada');
+  await type(el, 'last_name', 'Lovelace');
+}
+
+/** Counts the requests the page sends to a path, passing each through to the real network. */
+function countRequests(path: string): { count: () => number; restore: () => void } {
+  const original = window.fetch;
+  let n = 0;
+  window.fetch = (input, init) => {
+    if (String(input).includes(path)) n++;
+    return original(input, init);
+  };
+  return { count: () => n, restore: () => (window.fetch = original) };
+}
+
+describe('<acquiring-checkout>', () => {
+  it('renders', async () => {
+    const el = await fixture<AcquiringCheckout>(
+      html`<acquiring-checkout companion=${companion} order-ref=${ref()}></acquiring-checkout>`,
+    );
+    expect(part(el, 'form')).to.exist;
+    expect(input(el, 'email').autocomplete).to.equal('email');
+    expect(part(el, 'pay-button').textContent?.trim()).to.equal('Pay');
+  });
+
+  it('is accessible', async () => {
+    const el = await fixture<AcquiringCheckout>(
+      html`<acquiring-checkout
+        companion=${companion}
+        order-ref=${ref()}
+        fields="email first_name last_name phone billing"
+      ></acquiring-checkout>`,
+    );
+    await expect(el).to.be.accessible();
+  });
+
+  it('fires acquiring-ready once it can be used', async () => {
+    const el = document.createElement('acquiring-checkout');
+    el.setAttribute('companion', companion);
+    const ready = oneEvent(el, 'acquiring-ready');
+    document.body.append(el);
+    expect(await ready).to.exist;
+    el.remove();
+  });
+
+  describe('validation', () => {
+    it('marks every empty required field, with its message, and focuses the first', async () => {
+      const el = await fixture<AcquiringCheckout>(
+        html`<acquiring-checkout companion=${companion} order-ref=${ref()}></acquiring-checkout>`,
+      );
+      part(el, 'pay-button').click();
+      await el.updateComplete;
+      await el.updateComplete;
+      for (const name of ['email', 'first_name', 'last_name']) {
+        expect(input(el, name).getAttribute('aria-invalid')).to.equal('true');
+        const message = el.shadowRoot?.getElementById(
+          input(el, name).getAttribute('aria-describedby') ?? '',
+        );
+        expect(message?.textContent).to.equal('This field is required.');
+      }
+      expect(el.shadowRoot?.activeElement).to.equal(input(el, 'email'));
+    });
+
+    it('refuses an invalid email and clears the error once fixed', async () => {
+      const el = await fixture<AcquiringCheckout>(
+        html`<acquiring-checkout
+          companion=${companion}
+          order-ref=${ref()}
+          fields="email"
+        ></acquiring-checkout>`,
+      );
+      await type(el, 'email', 'not-an-email');
+      part(el, 'pay-button').click();
+      await el.updateComplete;
+      expect(input(el, 'email').getAttribute('aria-invalid')).to.equal('true');
+      expect(part(el, 'error-message').textContent).to.equal('Check this field.');
+      await type(el, 'email', 'ada@example.com');
+      expect(input(el, 'email').getAttribute('aria-invalid')).to.equal('false');
+    });
+
+    it('only requires the fields named in required-fields', async () => {
+      const el = await fixture<AcquiringCheckout>(
+        html`<acquiring-checkout
+          companion=${companion}
+          order-ref=${ref()}
+          fields="email phone"
+          required-fields="email"
+        ></acquiring-checkout>`,
+      );
+      await type(el, 'email', 'ada@example.com');
+      const submitted = oneEvent(el, 'acquiring-submit');
+      part(el, 'pay-button').click();
+      expect((await submitted).detail.attempt_key).to.match(/^[0-9a-f-]{36}$/);
+    });
+
+    it('checks and formats card numbers in card mode', async () => {
+      const el = await fixture<AcquiringCheckout>(
+        html`<acquiring-checkout
+          companion=${companion}
+          order-ref=${ref()}
+          mode="card"
+          fields="email"
+        ></acquiring-checkout>`,
+      );
+      await type(el, 'card.number', '4111111111111111');
+      expect(input(el, 'card.number').value).to.equal('4111 1111 1111 1111');
+      await type(el, 'card.number', '4111111111111112');
+      await type(el, 'email', 'ada@example.com');
+      await type(el, 'card.expiry', '12/30');
+      await type(el, 'card.security_code', '123');
+      part(el, 'pay-button').click();
+      await el.updateComplete;
+      expect(input(el, 'card.number').getAttribute('aria-invalid')).to.equal('true');
+      expect(input(el, 'card.expiry').getAttribute('aria-invalid')).to.equal('false');
+    });
+
+    it('fires acquiring-change with the form’s validity on user input only', async () => {
+      const el = await fixture<AcquiringCheckout>(
+        html`<acquiring-checkout
+          companion=${companion}
+          order-ref=${ref()}
+          fields="email"
+        ></acquiring-checkout>`,
+      );
+      setTimeout(() => void type(el, 'email', 'ada@example.com'));
+      expect((await oneEvent(el, 'acquiring-change')).detail).to.deep.equal({ valid: true });
+    });
+  });
+
+  describe('paying with the hosted checkout', () => {
+    it('sends one request for a double click, and mounts the hosted page in a frame', async () => {
+      const el = await fixture<AcquiringCheckout>(
+        html`<acquiring-checkout companion=${companion} order-ref=${ref()}></acquiring-checkout>`,
+      );
+      await fillValid(el);
+      const requests = countRequests('/api/checkout-sessions');
+      try {
+        const mounted = oneEvent(el, 'acquiring-frame-mounted');
+        part(el, 'pay-button').click();
+        part(el, 'pay-button').click();
+        await el.updateComplete;
+        expect(part(el, 'pay-button').hasAttribute('disabled')).to.equal(true);
+        expect(part(el, 'pay-button').textContent?.trim()).to.equal('Paying…');
+        const { detail } = await mounted;
+        expect(detail.order_no).to.match(/-1$/);
+        expect(requests.count()).to.equal(1);
+        const frame = part(el, 'frame') as HTMLIFrameElement;
+        expect(frame.src.startsWith(`${companion}/pay/`)).to.equal(true);
+        expect(frame.getAttribute('srcdoc')).to.equal(null);
+        expect(frame.title).to.equal('Secure payment page');
+        expect(frame.getAttribute('sandbox')).to.equal(
+          'allow-scripts allow-forms allow-same-origin allow-popups',
+        );
+      } finally {
+        requests.restore();
+      }
+    });
+
+    it('ignores a return message from another origin or another frame', async () => {
+      const orderRef = ref();
+      const el = await fixture<AcquiringCheckout>(
+        html`<acquiring-checkout
+          companion=${companion}
+          order-ref=${orderRef}
+        ></acquiring-checkout>`,
+      );
+      await fillValid(el);
+      const mounted = oneEvent(el, 'acquiring-frame-mounted');
+      part(el, 'pay-button').click();
+      await mounted;
+      let results = 0;
+      el.addEventListener('acquiring-result', () => results++);
+      window.postMessage({ type: 'acquiring-checkout:return', order_ref: orderRef }, '*');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(results).to.equal(0);
+      expect(part(el, 'frame')).to.exist;
+    });
+
+    it('falls back to a payment window when the frame never loads', async () => {
+      const el = await fixture<AcquiringCheckout>(
+        html`<acquiring-checkout
+          companion=${stalledCompanion}
+          order-ref=${ref()}
+          fallback="popup"
+          frame-timeout="300"
+        ></acquiring-checkout>`,
+      );
+      await fillValid(el);
+      part(el, 'pay-button').click();
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await el.updateComplete;
+      expect(part(el, 'frame')).to.equal(null);
+      expect(part(el, 'open-window-button').textContent).to.equal('Open the payment page');
+    });
+
+    it('reports a failure with a code and a way to retry', async () => {
+      const el = await fixture<AcquiringCheckout>(
+        html`<acquiring-checkout
+          companion=${companion}
+          order-ref="nothing.wtr"
+        ></acquiring-checkout>`,
+      );
+      await fillValid(el);
+      const failed = oneEvent(el, 'acquiring-failure');
+      part(el, 'pay-button').click();
+      const { detail } = await failed;
+      expect(detail.code).to.equal('http_404');
+      await el.updateComplete;
+      expect(part(el, 'failure').getAttribute('role')).to.equal('alert');
+      expect(part(el, 'pay-button').hasAttribute('disabled')).to.equal(false);
+    });
+
+    it('works inside another component’s shadow root, and its events cross it', async () => {
+      const host = await fixture<HTMLDivElement>(html`<div></div>`);
+      const root = host.attachShadow({ mode: 'open' });
+      const el = document.createElement('acquiring-checkout');
+      el.companion = companion;
+      el.orderRef = ref();
+      root.append(el);
+      await el.updateComplete;
+      await fillValid(el);
+      const mounted = oneEvent(host, 'acquiring-frame-mounted');
+      part(el, 'pay-button').click();
+      expect((await mounted).detail.order_no).to.match(/-1$/);
+    });
+  });
+
+  describe('device data', () => {
+    it('has the interface’s fields and shapes', async () => {
+      const el = await fixture<AcquiringCheckout>(
+        html`<acquiring-checkout
+          companion=${companion}
+          order-ref=${ref()}
+          data-collection="full"
+        ></acquiring-checkout>`,
+      );
+      const { device } = await el.collectedData();
+      expect(device.resolution).to.match(/^\d+x\d+$/);
+      expect(Intl.supportedValuesOf('timeZone').concat('UTC')).to.include(device.time_zone);
+      expect(Number.isInteger(device.checkout_time)).to.equal(true);
+      expect(device.color_depth).to.match(/^\d+$/);
+      expect(device.user_agent).to.equal(navigator.userAgent);
+      expect(device.cookie_new).to.match(/^vid=[0-9a-f]{32}&first=\d+&last=\d+$/);
+      expect(device.device_fingerprint).to.match(/^[0-9a-f]+$/);
+    });
+
+    it('sends no cookie, fingerprint or browser description with data-collection="none"', async () => {
+      const el = await fixture<AcquiringCheckout>(
+        html`<acquiring-checkout
+          companion=${companion}
+          order-ref=${ref()}
+          data-collection="none"
+        ></acquiring-checkout>`,
+      );
+      const { device } = await el.collectedData();
+      expect(Object.keys(device).sort()).to.deep.equal([
+        'checkout_time',
+        'platform_source',
+        'session_id',
+      ]);
+    });
+  });
+
+  describe('locales', () => {
+    for (const [locale, messages] of Object.entries(MESSAGES)) {
+      it(`renders in ${locale}`, async () => {
+        const el = await fixture<AcquiringCheckout>(
+          html`<acquiring-checkout companion=${companion} locale=${locale}></acquiring-checkout>`,
+        );
+        expect(part(el, 'pay-button').textContent?.trim()).to.equal(messages.pay);
+        expect(el.getAttribute('dir')).to.equal(locale === 'ar' ? 'rtl' : 'ltr');
+      });
+    }
+  });
+
+  it('registers once, however often it is loaded', async () => {
+    await import('../../widget/index.ts');
+    expect(customElements.get('acquiring-checkout')).to.exist;
+  });
+});

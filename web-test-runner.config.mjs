@@ -1,0 +1,110 @@
+// @web/test-runner for the widget, in Debian's Chromium. Runs under `node --import tsx` (see
+// scripts/test.mjs) so that it can start a real sandbox and companion for the tests: they get
+// their addresses from the module /__stack.js.
+import { createServer } from 'node:net';
+import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { chromeLauncher } from '@web/test-runner-chrome';
+import { build } from 'esbuild';
+
+/**
+ * card-validator ships CommonJS, which Vite converts for the builds; the test server gets it as
+ * one ES module bundled by esbuild.
+ */
+function cardValidatorPlugin() {
+  let bundle;
+  return {
+    name: 'card-validator-esm',
+    resolveImport({ source }) {
+      if (source === 'card-validator') return '/__card-validator.js';
+    },
+    async serve(context) {
+      if (context.path !== '/__card-validator.js') return;
+      bundle ??= (
+        await build({
+          entryPoints: ['card-validator'],
+          bundle: true,
+          format: 'esm',
+          write: false,
+          logLevel: 'silent',
+        })
+      ).outputFiles[0].text;
+      return { body: bundle, type: 'js' };
+    },
+  };
+}
+import pino from 'pino';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+async function listen(server) {
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${server.address().port}`;
+}
+
+/** The sandbox, a companion for the test page's origin, and one whose payment page never loads. */
+function stackPlugin() {
+  const started = [];
+  let exports = '';
+  return {
+    name: 'acquiring-stack',
+    async serverStart({ config }) {
+      const { startSandbox } = await import('./test/server/helpers/sandbox.ts');
+      const { startCompanion } = await import('./test/server/helpers/companion.ts');
+      const origin = `http://${config.hostname ?? 'localhost'}:${config.port}`;
+      const sandbox = await startSandbox();
+      const options = { allowedOrigins: [origin], logger: pino({ level: 'silent' }) };
+      const companion = await startCompanion(sandbox.url, options);
+      // Accepts connections and never answers: a payment page that never loads.
+      const sockets = new Set();
+      const blackHole = createServer((socket) => sockets.add(socket));
+      const silent = await listen(blackHole);
+      const stalled = await startCompanion(sandbox.url, { ...options, publicUrl: silent });
+      // Nothing here may wait on a callback that never comes: an empty event loop would end the
+      // process with code 0 before the runner reports its failures.
+      started.push(
+        () => companion.close(),
+        () => stalled.close(),
+        () => sandbox.close(),
+        () => {
+          for (const socket of sockets) socket.destroy();
+          blackHole.close();
+        },
+      );
+      exports = `export const companion = ${JSON.stringify(companion.url)};\nexport const stalledCompanion = ${JSON.stringify(stalled.url)};\n`;
+    },
+    serve(context) {
+      if (context.path === '/__stack.js') return { body: exports, type: 'js' };
+    },
+    async serverStop() {
+      for (const stop of started) await stop();
+    },
+  };
+}
+
+export default {
+  files: 'test/widget/**/*.test.ts',
+  nodeResolve: true,
+  concurrency: 1,
+  plugins: [
+    cardValidatorPlugin(),
+    esbuildPlugin({ ts: true, target: 'es2021', define: { __ACQUIRING_IIFE__: 'false' } }),
+    stackPlugin(),
+  ],
+  browsers: [
+    chromeLauncher({
+      launchOptions: {
+        executablePath: CHROMIUM,
+        headless: true,
+        args: [
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+          '--no-first-run',
+        ],
+      },
+    }),
+  ],
+  testFramework: { config: { timeout: 15000 } },
+};

@@ -1,0 +1,70 @@
+/** The widget's calls to the companion, and the errors they can end in. */
+import type { OrderStatusResponse, Problem, SessionResponse } from './contract.ts';
+
+/** A failure with a stable code for the failure event; `retryable` when trying again may work. */
+export class CheckoutError extends Error {
+  override readonly name = 'CheckoutError';
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly retryable: boolean,
+  ) {
+    super(message);
+  }
+}
+
+export type PaymentRoute = 'checkout-sessions' | 'apm-payments' | 'card-payments';
+
+async function call<T>(url: string, init: RequestInit): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      ...init,
+      credentials: 'omit',
+      headers: { 'content-type': 'application/json', ...init.headers },
+    });
+  } catch {
+    throw new CheckoutError('network', 'The payment service could not be reached.', true);
+  }
+  if (response.ok) return (await response.json()) as T;
+  let problem: Partial<Problem> = {};
+  try {
+    problem = (await response.json()) as Problem;
+  } catch {
+    // not a problem document
+  }
+  const code =
+    response.status === 409
+      ? 'conflict'
+      : response.status === 400
+        ? 'invalid'
+        : response.status >= 500
+          ? 'unavailable'
+          : `http_${response.status}`;
+  throw new CheckoutError(
+    code,
+    problem.detail ?? problem.title ?? `HTTP ${response.status}`,
+    problem.retryable ?? response.status >= 500,
+  );
+}
+
+export function startPayment(
+  companion: string,
+  route: PaymentRoute,
+  body: unknown,
+): Promise<SessionResponse> {
+  return call<SessionResponse>(`${companion}/api/${route}`, {
+    method: 'POST',
+    body: JSON.stringify(body),
+  });
+}
+
+export function orderStatus(
+  companion: string,
+  orderRef: string,
+  token: string,
+): Promise<OrderStatusResponse> {
+  return call<OrderStatusResponse>(`${companion}/api/orders/${encodeURIComponent(orderRef)}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+}
