@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 
 const run = (command, ...args) => execFileSync(command, args, { stdio: 'inherit' });
-for (const mode of ['esm', 'iife', 'fingerprint'])
+for (const mode of ['esm', 'iife', 'fingerprint', 'card'])
   run('npx', 'vite', 'build', '--mode', mode, '--logLevel', 'warn');
 run('npx', 'tsc', '-p', 'tsconfig.widget.json');
 run(

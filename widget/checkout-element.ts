@@ -1,5 +1,5 @@
 import { html, LitElement, nothing, type PropertyValues } from 'lit';
-import { PAID_STATUSES, type OrderStatus, type SessionResponse } from './contract.ts';
+import { PAID_STATUSES, type OrderStatus, type SessionResponse } from './protocol.ts';
 import { CheckoutError, orderStatus, startPayment, type PaymentRoute } from './companion-client.ts';
 import {
   collectDeviceData,
@@ -7,7 +7,7 @@ import {
   warmTimeZone,
   type DataCollection,
 } from './device-data.ts';
-import type { DeviceData, Shopper } from './contract.ts';
+import type { DeviceData, Shopper } from './shopper-schema.ts';
 import {
   CheckoutChangeEvent,
   CheckoutFailureEvent,
@@ -17,15 +17,7 @@ import {
   CheckoutResultEvent,
   CheckoutSubmitEvent,
 } from './events.ts';
-import {
-  cardOf,
-  COUNTRIES,
-  formatCardNumber,
-  shopperOf,
-  shownFields,
-  validate,
-  type FieldSpec,
-} from './fields.ts';
+import { cardOf, COUNTRIES, shopperOf, shownFields, validate, type FieldSpec } from './fields.ts';
 import {
   isHttpUrl,
   isReturnMessage,
@@ -34,7 +26,7 @@ import {
   type PendingAttempt,
 } from './frame.ts';
 import { isRightToLeft, messagesFor, type Messages } from './messages.ts';
-import { loadFingerprint } from './fingerprint-loader.ts';
+import { loadCard, loadFingerprint } from './lazy.ts';
 import { styles } from './checkout-element.styles.ts';
 
 const ROUTES: Record<string, PaymentRoute> = {
@@ -144,6 +136,8 @@ export class AcquiringCheckout extends LitElement {
   #frameTimer: ReturnType<typeof setTimeout> | undefined;
   #popup: Window | null = null;
   #fingerprint: Promise<string> | undefined;
+  #card: Promise<typeof import('./card.ts')> | undefined;
+  #cardModule: typeof import('./card.ts') | undefined;
 
   constructor() {
     super();
@@ -178,7 +172,15 @@ export class AcquiringCheckout extends LitElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('shopper')) this._values = { ...this.shopper, ...this._values };
+    if (changed.has('mode') && this.mode === 'card') this.#loadCard().catch(() => undefined);
     if (changed.has('locale')) this.setAttribute('dir', isRightToLeft(this.locale) ? 'rtl' : 'ltr');
+  }
+
+  /** In card mode, an update is complete once the card part has loaded too. */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    const result = await super.getUpdateComplete();
+    await this.#card?.catch(() => undefined);
+    return result;
   }
 
   get #messages(): Messages {
@@ -201,25 +203,42 @@ export class AcquiringCheckout extends LitElement {
     ]);
   }
 
+  #check() {
+    return validate(this.#fieldSpecs, this.#required, this._values, this.#cardModule?.checkCard);
+  }
+
+  /** Card mode's checks come in a part of their own (lazy.ts); the default checkout never loads it. */
+  #loadCard(): Promise<typeof import('./card.ts')> {
+    this.#card ??= loadCard().then((module) => (this.#cardModule = module));
+    return this.#card;
+  }
+
   #onInput = (event: Event): void => {
     const input = event.target as HTMLInputElement | HTMLSelectElement;
-    const value = input.name === 'card.number' ? formatCardNumber(input.value) : input.value;
+    const format = this.#cardModule?.formatCardNumber;
+    const value = input.name === 'card.number' && format ? format(input.value) : input.value;
     if (value !== input.value) input.value = value;
     this._values = { ...this._values, [input.name]: value };
     if (this._errors[input.name]) {
       const { [input.name]: _fixed, ...rest } = this._errors;
-      const still = validate(this.#fieldSpecs, this.#required, this._values)[input.name];
+      const still = this.#check()[input.name];
       this._errors = still ? { ...rest, [input.name]: still } : rest;
     }
-    const valid =
-      Object.keys(validate(this.#fieldSpecs, this.#required, this._values)).length === 0;
+    const valid = Object.keys(this.#check()).length === 0;
     this.dispatchEvent(new CheckoutChangeEvent({ valid }));
   };
 
   #onSubmit = async (event: Event): Promise<void> => {
     event.preventDefault();
     if (this._busy) return;
-    this._errors = validate(this.#fieldSpecs, this.#required, this._values);
+    if (this.mode === 'card') {
+      try {
+        await this.#loadCard();
+      } catch {
+        return this.#fail(new CheckoutError('card', 'The card form could not be loaded.', true));
+      }
+    }
+    this._errors = this.#check();
     if (Object.keys(this._errors).length > 0) {
       await this.updateComplete;
       this.renderRoot.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();

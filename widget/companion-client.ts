@@ -1,5 +1,5 @@
 /** The widget's calls to the companion, and the errors they can end in. */
-import type { OrderStatusResponse, Problem, SessionResponse } from './contract.ts';
+import type { OrderStatusResponse, Problem, SessionResponse } from './protocol.ts';
 
 /** A failure with a stable code for the failure event; `retryable` when trying again may work. */
 export class CheckoutError extends Error {

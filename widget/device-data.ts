@@ -9,7 +9,7 @@
  * `vid=<visitor id>&first=<unix seconds>&last=<unix seconds>`. `cookie_old` is its value as found
  * (empty on a first visit), `cookie_new` its value after this visit.
  */
-import type { DeviceData } from './contract.ts';
+import type { DeviceData } from './shopper-schema.ts';
 
 export type DataCollection = 'none' | 'essential' | 'full';
 

@@ -2,7 +2,7 @@
  * The element's events: kebab-case, one `acquiring-` prefix, `bubbles` and `composed` so they
  * cross shadow roots, each a small typed class with a GlobalEventHandlersEventMap entry.
  */
-import type { OrderStatus } from './contract.ts';
+import type { OrderStatus } from './protocol.ts';
 
 const init = { bubbles: true, composed: true } as const;
 

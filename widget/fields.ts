@@ -1,9 +1,8 @@
 /**
  * The shopper form's fields: label, autocomplete token, and validation with the same zod/mini
- * schemas the companion uses (contract.ts).
+ * schemas the companion uses (contract.ts). Card checks live in card.ts, loaded in card mode only.
  */
-import cardValidator from 'card-validator';
-import { Shopper } from './contract.ts';
+import { Shopper } from './shopper-schema.ts';
 import type { Messages } from './messages.ts';
 
 export interface FieldSpec {
@@ -90,11 +89,15 @@ export function cardOf(values: Record<string, string>) {
   };
 }
 
-/** The message key of every invalid field: required and empty, or refused by the schema. */
+/**
+ * The message key of every invalid field: required and empty, refused by the schema, or (in card
+ * mode) refused by `checkCard` from card.ts.
+ */
 export function validate(
   fields: FieldSpec[],
   required: Set<string>,
   values: Record<string, string>,
+  checkCard?: (values: Record<string, string>) => Record<string, keyof Messages>,
 ): Record<string, keyof Messages> {
   const errors: Record<string, keyof Messages> = {};
   for (const field of fields) {
@@ -108,34 +111,8 @@ export function validate(
       errors[name] ??= 'invalid';
     }
   }
-  const card = cardOf(values);
-  if (fields.some((f) => f.name === 'card.number')) {
-    if (!errors['card.number'] && !cardValidator.number(card.number).isValid)
-      errors['card.number'] = 'invalid';
-    if (
-      !errors['card.expiry'] &&
-      !cardValidator.expirationDate(values['card.expiry'] ?? '').isValid
-    )
-      errors['card.expiry'] = 'invalid';
-    const size = cardValidator.number(card.number).card?.code.size ?? 3;
-    if (!errors['card.security_code'] && !cardValidator.cvv(card.security_code, size).isValid)
-      errors['card.security_code'] = 'invalid';
-  }
+  if (checkCard) for (const [name, key] of Object.entries(checkCard(values))) errors[name] ??= key;
   return errors;
-}
-
-/** The card number grouped as its brand prints it: 4111 1111 1111 1111, 3782 822463 10005. */
-export function formatCardNumber(input: string): string {
-  const digits = input.replace(/\D/g, '').slice(0, 19);
-  const gaps = cardValidator.number(digits).card?.gaps ?? [4, 8, 12];
-  let out = '';
-  for (let i = 0; i < digits.length; i++) out += (gaps.includes(i) ? ' ' : '') + digits[i];
-  return out;
-}
-
-/** The card's brand, for display: `visa`, `mastercard`, `american-express`… */
-export function cardBrand(input: string): string | undefined {
-  return cardValidator.number(input.replace(/\D/g, '')).card?.type;
 }
 
 export const COUNTRIES = [

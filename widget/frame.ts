@@ -2,7 +2,7 @@
  * The hosted page's frame: which messages to believe, and what survives a redirect. A message is
  * accepted only from the companion's origin, from our own frame, of our type and our order.
  */
-import { RETURN_MESSAGE_TYPE, type ReturnMessage } from './contract.ts';
+import { RETURN_MESSAGE_TYPE, type ReturnMessage } from './protocol.ts';
 
 export function isReturnMessage(
   event: MessageEvent,

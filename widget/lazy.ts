@@ -1,0 +1,32 @@
+/**
+ * Parts of the widget loaded only when used: the fingerprint (`data-collection="full"`) and the
+ * card fields (`mode="card"`). The npm build imports them as chunks of their own; the script-tag
+ * build (one IIFE file, which cannot split) fetches `acquiring-checkout.<part>.js` from beside
+ * itself, so the tag stays small.
+ */
+declare const __ACQUIRING_IIFE__: boolean;
+
+// Read while the script tag runs: afterwards document.currentScript is gone.
+const scriptUrl =
+  __ACQUIRING_IIFE__ && typeof document !== 'undefined'
+    ? (document.currentScript as HTMLScriptElement | null)?.src
+    : undefined;
+
+function beside<T>(part: string): Promise<T> {
+  if (!scriptUrl)
+    return Promise.reject(new Error(`cannot tell where acquiring-checkout.${part}.js is`));
+  return import(
+    /* @vite-ignore */ new URL(`acquiring-checkout.${part}.js`, scriptUrl).href
+  ) as Promise<T>;
+}
+
+export function loadFingerprint(): Promise<string> {
+  const module = __ACQUIRING_IIFE__
+    ? beside<typeof import('./fingerprint.ts')>('fingerprint')
+    : import('./fingerprint.ts');
+  return module.then((m) => m.deviceFingerprint()).catch(() => '');
+}
+
+export function loadCard(): Promise<typeof import('./card.ts')> {
+  return __ACQUIRING_IIFE__ ? beside<typeof import('./card.ts')>('card') : import('./card.ts');
+}

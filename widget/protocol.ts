@@ -1,0 +1,65 @@
+/**
+ * The zod-free half of the widget↔companion contract: statuses, answers, errors and the return
+ * message (contract.ts re-exports it).
+ */
+
+/**
+ * The companion's order statuses: the service's payment_status, plus `created` (no payment yet)
+ * and `unknown` (the service may have acted; being settled by a query).
+ */
+export const ORDER_STATUSES = [
+  'created', 'pending', 'authorised', 'review', 'captured', 'partially_refunded', 'refunded',
+  'cancelled', 'declined', 'failed', 'unknown',
+] as const; // prettier-ignore
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Statuses after which the shopper has paid (the merchant may still capture or refund). */
+export const PAID_STATUSES: readonly OrderStatus[] = [
+  'authorised',
+  'captured',
+  'partially_refunded',
+  'refunded',
+  'review',
+];
+
+/** What a session or payment request answers. */
+export interface SessionResponse {
+  order_ref: string;
+  order_no: string;
+  /** Reads this order's status, and only this order's. */
+  status_token: string;
+  status: OrderStatus;
+  /** checkout: the one-time address of the hosted page, for the iframe's `src`. */
+  frame_url?: string;
+  /** apm: where to send the payer. */
+  issuer_url?: string;
+  expires_at?: number;
+}
+
+/** GET /api/orders/:order_ref (with the status token). */
+export interface OrderStatusResponse {
+  order_ref: string;
+  order_no: string | null;
+  status: OrderStatus;
+  transaction_id: string | null;
+  amount: string;
+  currency: string;
+  result_info: string | null;
+}
+
+/** Errors are application/problem+json; `retryable` tells the widget it may try again. */
+export interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  detail?: string;
+  retryable?: boolean;
+  issues?: { path: string; message: string }[];
+}
+
+/** The message the companion's return page posts to the storefront. */
+export const RETURN_MESSAGE_TYPE = 'acquiring-checkout:return';
+export interface ReturnMessage {
+  type: typeof RETURN_MESSAGE_TYPE;
+  order_ref: string;
+}
