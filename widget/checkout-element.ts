@@ -196,7 +196,10 @@ export class AcquiringCheckout extends LitElement {
       this.requiredFields === undefined
         ? undefined
         : this.requiredFields.split(/\s+/).filter(Boolean);
-    const specs = names ? shownFields(names, false) : this.#fieldSpecs;
+    // An optional delivery address is the common case: required only when named.
+    const specs = names
+      ? shownFields(names, false)
+      : this.#fieldSpecs.filter((f) => !f.name.startsWith('delivery.'));
     return new Set([
       ...specs.map((f) => f.name),
       ...(this.mode === 'card' ? ['card.number', 'card.expiry', 'card.security_code'] : []),
@@ -400,6 +403,9 @@ export class AcquiringCheckout extends LitElement {
     const t = this.#messages;
     const error = this._errors[field.name];
     const id = `field-${field.name.replace('.', '-')}`;
+    const label = field.name.startsWith('delivery.')
+      ? `${t[field.label]} (${t.delivery})`
+      : t[field.label];
     const common = {
       id,
       name: field.name,
@@ -435,7 +441,7 @@ export class AcquiringCheckout extends LitElement {
             @input=${this.#onInput}
           />`;
     return html`<div part="field">
-      <label part="label" for=${id}>${t[field.label]}</label>${control}
+      <label part="label" for=${id}>${label}</label>${control}
       <p part="error-message" id=${`${id}-error`}>${error ? t[error] : ''}</p>
     </div>`;
   }

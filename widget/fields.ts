@@ -13,7 +13,10 @@ export interface FieldSpec {
   inputmode?: 'numeric' | 'tel' | 'email';
 }
 
-/** Shopper fields by the names the `fields` attribute uses; `billing` stands for its four. */
+/**
+ * Shopper fields by the names the `fields` attribute uses; `billing` and `delivery` stand for
+ * their addresses. Delivery fields are optional unless `required-fields` names `delivery`.
+ */
 export const SHOPPER_FIELDS: Record<string, FieldSpec[]> = {
   email: [
     { name: 'email', label: 'email', autocomplete: 'email', type: 'email', inputmode: 'email' },
@@ -31,6 +34,39 @@ export const SHOPPER_FIELDS: Record<string, FieldSpec[]> = {
       name: 'billing.postal_code',
       label: 'postal_code',
       autocomplete: 'postal-code',
+      type: 'text',
+    },
+  ],
+  delivery: [
+    {
+      name: 'delivery.first_name',
+      label: 'first_name',
+      autocomplete: 'shipping given-name',
+      type: 'text',
+    },
+    {
+      name: 'delivery.last_name',
+      label: 'last_name',
+      autocomplete: 'shipping family-name',
+      type: 'text',
+    },
+    {
+      name: 'delivery.country',
+      label: 'country',
+      autocomplete: 'shipping country',
+      type: 'country',
+    },
+    { name: 'delivery.city', label: 'city', autocomplete: 'shipping address-level2', type: 'text' },
+    {
+      name: 'delivery.address',
+      label: 'address',
+      autocomplete: 'shipping street-address',
+      type: 'text',
+    },
+    {
+      name: 'delivery.postal_code',
+      label: 'postal_code',
+      autocomplete: 'shipping postal-code',
       type: 'text',
     },
   ],
@@ -68,13 +104,16 @@ export function shownFields(names: string[], card: boolean): FieldSpec[] {
 /** The shopper object the form's values make, ready for the contract's schema. */
 export function shopperOf(values: Record<string, string>): Shopper {
   const shopper: Record<string, unknown> = {};
-  const billing: Record<string, string> = {};
   for (const [name, value] of Object.entries(values)) {
     if (!value || name.startsWith('card.')) continue;
-    if (name.startsWith('billing.')) billing[name.slice(8)] = value;
-    else shopper[name] = value;
+    const [group, field] = name.split('.');
+    if (field && (group === 'billing' || group === 'delivery')) {
+      shopper[group] = {
+        ...(shopper[group] as Record<string, string> | undefined),
+        [field]: value,
+      };
+    } else shopper[name] = value;
   }
-  if (Object.keys(billing).length > 0) shopper.billing = billing;
   return shopper as Shopper;
 }
 

@@ -1,4 +1,5 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
 import '../../widget/index.ts';
 import { MESSAGES, type AcquiringCheckout } from '../../widget/index.ts';
 // @ts-expect-error: served by the test runner's stack plugin (web-test-runner.config.mjs)
@@ -153,6 +154,44 @@ describe('<acquiring-checkout>', () => {
       setTimeout(() => void type(el, 'email', 'ada@example.com'));
       expect((await oneEvent(el, 'acquiring-change')).detail).to.deep.equal({ valid: true });
     });
+  });
+
+  it('can be completed with the keyboard alone', async () => {
+    const el = await fixture<AcquiringCheckout>(
+      html`<acquiring-checkout companion=${companion} order-ref=${ref()}></acquiring-checkout>`,
+    );
+    input(el, 'email').focus();
+    await sendKeys({ type: 'ada@example.com' });
+    await sendKeys({ press: 'Tab' });
+    await sendKeys({ type: 'Ada' });
+    await sendKeys({ press: 'Tab' });
+    await sendKeys({ type: 'Lovelace' });
+    await sendKeys({ press: 'Tab' });
+    expect(el.shadowRoot?.activeElement).to.equal(part(el, 'pay-button'));
+    const submitted = oneEvent(el, 'acquiring-submit');
+    await sendKeys({ press: 'Enter' });
+    expect((await submitted).detail.order_ref).to.equal(el.orderRef);
+  });
+
+  it('sends an optional delivery address when one is given', async () => {
+    const el = await fixture<AcquiringCheckout>(
+      html`<acquiring-checkout
+        companion=${companion}
+        order-ref=${ref()}
+        fields="email delivery"
+      ></acquiring-checkout>`,
+    );
+    await type(el, 'email', 'ada@example.com');
+    expect(Object.keys((await el.collectedData()).shopper)).to.deep.equal(['email']);
+    await type(el, 'delivery.country', 'GB');
+    await type(el, 'delivery.city', 'London');
+    await type(el, 'delivery.address', '12 St James Sq');
+    expect((await el.collectedData()).shopper.delivery).to.deep.equal({
+      country: 'GB',
+      city: 'London',
+      address: '12 St James Sq',
+    });
+    expect(input(el, 'delivery.city').autocomplete).to.equal('shipping address-level2');
   });
 
   describe('paying with the hosted checkout', () => {
