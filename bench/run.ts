@@ -3,6 +3,7 @@
  * also exits non-zero when a figure misses its budget (for use by hand, never in `npm test`).
  * Figures that need a part not built yet are listed under `not_measured` with the reason.
  */
+import { browserFigures } from './browser-figures.ts';
 import { bundleFigures } from './bundle-figures.ts';
 import { serverFigures } from './server-figures.ts';
 import { postgresFigure, sqliteFigure } from './store-figures.ts';
@@ -19,18 +20,11 @@ const BUDGETS: Record<string, { max?: number; min?: number }> = {
   companion_rps_ratio: { min: 0.25 },
 };
 
-const BROWSER_TIMINGS = [
-  'interactive_ms',
-  'device_data_ms',
-  'fingerprint_ms',
-  'checkout_click_to_frame_ms',
-];
-
 const figures: Record<string, Summary | number | undefined> = {};
 const notMeasured: Record<string, string> = {};
 
-for (const name of BROWSER_TIMINGS) notMeasured[name] = 'no browser timing benchmark yet';
 Object.assign(figures, bundleFigures());
+Object.assign(figures, await browserFigures());
 Object.assign(figures, await serverFigures());
 figures.store_sqlite_orders_per_s = await sqliteFigure();
 const postgres = await postgresFigure(POSTGRES_URL);

@@ -1,6 +1,7 @@
 /**
  * A server for the benchmarks, in a process of its own so the load generator does not share its
- * event loop: `bare` (an Express 5 handler and nothing else), `sandbox`, or `companion <gateway>`.
+ * event loop: `bare` (an Express 5 handler and nothing else), `sandbox`, or
+ * `companion <gateway> [storefront origin]`.
  * Prints `READY <url>` when it listens.
  */
 import express from 'express';
@@ -17,7 +18,7 @@ import { resolveOrder } from '../demo/catalogue.ts';
 
 import { BENCH_ORIGIN } from './processes.ts';
 
-const [kind, gateway] = process.argv.slice(2);
+const [kind, gateway, origin = BENCH_ORIGIN] = process.argv.slice(2);
 const server = createServer();
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -42,7 +43,7 @@ if (kind === 'bare') {
       secretKey: DEFAULT_MERCHANT.secret_key,
     },
     database: join(mkdtempSync(join(tmpdir(), 'bench-')), 'companion.sqlite'),
-    allowedOrigins: [BENCH_ORIGIN],
+    allowedOrigins: [origin],
     operationsToken: 'bench-operations-token-0123456789',
     resolveOrder,
     rateLimitPerMinute: 10_000_000,

@@ -1,0 +1,162 @@
+/**
+ * What a shopper feels, in headless Chromium: from inserting the element to a usable form, the
+ * device data, the fingerprint, and from Pay to the hosted page loaded in the frame. The built
+ * script-tag file is served by a storefront on its own origin; each figure is the median of 20
+ * fresh page loads.
+ */
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from '../test/server/helpers/browser.ts';
+import { startServer } from './processes.ts';
+import { summarise, type Summary } from './stats.ts';
+
+const LOADS = 20;
+
+export interface BrowserFigures {
+  interactive_ms: Summary;
+  device_data_ms: Summary;
+  device_data_cold_ms: Summary;
+  fingerprint_ms: Summary;
+  checkout_click_to_frame_ms: Summary;
+}
+
+async function storefront(): Promise<{ origin: string; close(): Promise<void> }> {
+  const server = createServer((request, response) => {
+    const path = new URL(request.url ?? '/', 'http://x').pathname;
+    if (path === '/')
+      return void response
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end(
+          '<!doctype html><html><head><script src="/acquiring-checkout.js"></script></head><body></body></html>',
+        );
+    try {
+      response
+        .writeHead(200, { 'content-type': 'text/javascript' })
+        .end(readFileSync(join('dist', path.slice(1))));
+    } catch {
+      response.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
+  };
+}
+
+/** Runs `measure` on `LOADS` fresh pages of the storefront. */
+async function onFreshPages(
+  browser: Browser,
+  url: string,
+  measure: (page: Page) => Promise<number>,
+): Promise<Summary> {
+  const samples: number[] = [];
+  for (let i = 0; i < LOADS; i++) {
+    const page = await browser.newPage();
+    await page.goto(url);
+    samples.push(await measure(page));
+    await page.close();
+  }
+  return summarise(samples);
+}
+
+/** Inserts the element with `attributes` and answers the time until its form can be used. */
+const insert = (page: Page, attributes: Record<string, string>) =>
+  page.evaluate(async (attrs) => {
+    const started = performance.now();
+    const element = document.createElement('acquiring-checkout') as HTMLElement & {
+      updateComplete: Promise<boolean>;
+    };
+    for (const [name, value] of Object.entries(attrs)) element.setAttribute(name, value);
+    document.body.append(element);
+    await element.updateComplete;
+    const field = element.shadowRoot?.querySelector('input');
+    const pay = element.shadowRoot?.querySelector<HTMLButtonElement>('[part="pay-button"]');
+    if (!field || field.disabled || !pay || pay.disabled) throw new Error('the form is not usable');
+    return performance.now() - started;
+  }, attributes);
+
+const collect = (page: Page) =>
+  page.evaluate(async () => {
+    const element = document.querySelector('acquiring-checkout') as HTMLElement & {
+      collectedData(): Promise<unknown>;
+    };
+    const started = performance.now();
+    await element.collectedData();
+    return performance.now() - started;
+  });
+
+export async function browserFigures(): Promise<BrowserFigures> {
+  const shop = await storefront();
+  const sandbox = await startServer('sandbox');
+  const companion = await startServer('companion', sandbox.url, shop.origin);
+  const browser = await launchChromium();
+  try {
+    const attributes = { companion: companion.url, 'order-ref': 'mug.bench' };
+    const interactive = await onFreshPages(browser, shop.origin, (page) =>
+      insert(page, attributes),
+    );
+    const deviceCold = await onFreshPages(browser, shop.origin, async (page) => {
+      await insert(page, attributes);
+      return collect(page);
+    });
+    // At Pay the shopper has filled the form: the page has settled and the time zone is read.
+    const deviceWarm = await onFreshPages(browser, shop.origin, async (page) => {
+      await insert(page, attributes);
+      await page.waitForTimeout(300);
+      return collect(page);
+    });
+    const fingerprint = await onFreshPages(browser, shop.origin, async (page) => {
+      const started = await page.evaluate(() => performance.now());
+      await insert(page, { ...attributes, 'data-collection': 'full' });
+      await collect(page);
+      return (await page.evaluate(() => performance.now())) - started;
+    });
+    let order = 0;
+    const clickToFrame = await onFreshPages(browser, shop.origin, async (page) => {
+      await insert(page, {
+        ...attributes,
+        'order-ref': `mug.bench-${process.pid}-${++order}`,
+        fields: 'email',
+      });
+      return page.evaluate(async () => {
+        const element = document.querySelector('acquiring-checkout') as HTMLElement;
+        const root = element.shadowRoot as ShadowRoot;
+        const email = root.querySelector('input') as HTMLInputElement;
+        email.value = 'ada@example.com';
+        email.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+        const started = performance.now();
+        // The frame loads twice: the companion's one-time page, then the hosted page it posts to.
+        const loaded = new Promise<number>((resolve) => {
+          let loads = 0;
+          new MutationObserver((_, observer) => {
+            const frame = root.querySelector('iframe');
+            if (!frame) return;
+            observer.disconnect();
+            frame.addEventListener(
+              'load',
+              () => ++loads === 2 && resolve(performance.now() - started),
+            );
+          }).observe(root, { childList: true, subtree: true });
+        });
+        (root.querySelector('[part="pay-button"]') as HTMLButtonElement).click();
+        return loaded;
+      });
+    });
+    return {
+      interactive_ms: interactive,
+      device_data_ms: deviceWarm,
+      device_data_cold_ms: deviceCold,
+      fingerprint_ms: fingerprint,
+      checkout_click_to_frame_ms: clickToFrame,
+    };
+  } finally {
+    await browser.close();
+    await Promise.all([companion.stop(), sandbox.stop(), shop.close()]);
+  }
+}
