@@ -36,13 +36,13 @@ async function startStorefront(page: (origin: string) => { html: string; csp: st
           "window.violations = []; document.addEventListener('securitypolicyviolation', (e) => window.violations.push(e.violatedDirective + ' ' + e.blockedURI));",
         );
     }
+    let file: Buffer;
     try {
-      response
-        .writeHead(200, { 'content-type': 'text/javascript' })
-        .end(readFileSync(join('dist', path.slice(1))));
+      file = readFileSync(join('dist', path.slice(1))); // before any header: a missing file is a 404
     } catch {
-      response.writeHead(404).end();
+      return void response.writeHead(404).end();
     }
+    response.writeHead(200, { 'content-type': 'text/javascript' }).end(file);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
