@@ -34,7 +34,8 @@ function cardValidatorPlugin() {
 }
 import pino from 'pino';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// Runs under tsx, so it shares the TypeScript helpers: one place for Chromium's path and flags.
+const { CHROMIUM_PATH, CHROMIUM_ARGS } = await import('./test/server/helpers/browser.ts');
 
 async function listen(server) {
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -93,16 +94,9 @@ export default {
   browsers: [
     chromeLauncher({
       launchOptions: {
-        executablePath: CHROMIUM,
+        executablePath: CHROMIUM_PATH,
         headless: true,
-        args: [
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-          '--no-first-run',
-        ],
+        args: CHROMIUM_ARGS,
       },
     }),
   ],

@@ -4,12 +4,9 @@
  * script-tag file is served by a storefront on its own origin; each figure is the median of 20
  * fresh page loads.
  */
-import { readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../test/server/helpers/browser.ts';
+import { startStorefront } from '../test/server/helpers/storefront.ts';
 import { startServer } from './processes.ts';
 import { summarise, type Summary } from './stats.ts';
 
@@ -21,31 +18,6 @@ export interface BrowserFigures {
   device_data_cold_ms: Summary;
   fingerprint_ms: Summary;
   checkout_click_to_frame_ms: Summary;
-}
-
-async function storefront(): Promise<{ origin: string; close(): Promise<void> }> {
-  const server = createServer((request, response) => {
-    const path = new URL(request.url ?? '/', 'http://x').pathname;
-    if (path === '/')
-      return void response
-        .writeHead(200, { 'content-type': 'text/html' })
-        .end(
-          '<!doctype html><html><head><script src="/acquiring-checkout.js"></script></head><body></body></html>',
-        );
-    let file: Buffer;
-    try {
-      file = readFileSync(join('dist', path.slice(1))); // before any header: a missing file is a 404
-    } catch {
-      return void response.writeHead(404).end();
-    }
-    response.writeHead(200, { 'content-type': 'text/javascript' }).end(file);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () =>
-      new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
-  };
 }
 
 /** Runs `measure` on `LOADS` fresh pages of the storefront. */
@@ -91,7 +63,9 @@ const collect = (page: Page) =>
   });
 
 export async function browserFigures(): Promise<BrowserFigures> {
-  const shop = await storefront();
+  const shop = await startStorefront(() => ({
+    html: '<!doctype html><html><head><script src="/acquiring-checkout.js"></script></head><body></body></html>',
+  }));
   const sandbox = await startServer('sandbox');
   const companion = await startServer('companion', sandbox.url, shop.origin);
   const browser = await launchChromium();

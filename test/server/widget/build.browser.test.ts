@@ -3,13 +3,12 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../helpers/browser.ts';
 import { startCompanion, type RunningCompanion } from '../helpers/companion.ts';
 import { startSandbox, type RunningSandbox } from '../helpers/sandbox.ts';
+import { startStorefront, type Storefront } from '../helpers/storefront.ts';
 
 /** Every file the build writes, and the manifest. */
 function builtFiles(): string[] {
@@ -17,40 +16,6 @@ function builtFiles(): string[] {
     .filter((entry) => entry.isFile())
     .map((entry) => join(entry.parentPath, entry.name));
   return [...files, 'custom-elements.json'];
-}
-
-/** A storefront on its own origin: the built files, and a page with a strict CSP. */
-async function startStorefront(page: (origin: string) => { html: string; csp: string }) {
-  const server: Server = createServer((request, response) => {
-    const path = new URL(request.url ?? '/', 'http://x').pathname;
-    if (path === '/' || path === '/return') {
-      const { html, csp } = page(origin);
-      return void response
-        .writeHead(200, { 'content-type': 'text/html', 'content-security-policy': csp })
-        .end(html);
-    }
-    if (path === '/violations.js') {
-      return void response
-        .writeHead(200, { 'content-type': 'text/javascript' })
-        .end(
-          "window.violations = []; document.addEventListener('securitypolicyviolation', (e) => window.violations.push(e.violatedDirective + ' ' + e.blockedURI));",
-        );
-    }
-    let file: Buffer;
-    try {
-      file = readFileSync(join('dist', path.slice(1))); // before any header: a missing file is a 404
-    } catch {
-      return void response.writeHead(404).end();
-    }
-    response.writeHead(200, { 'content-type': 'text/javascript' }).end(file);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    origin,
-    close: () =>
-      new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
-  };
 }
 
 describe('the built widget', () => {
@@ -108,7 +73,7 @@ describe('the built widget', () => {
   describe('from a script tag, on a storefront with a strict CSP', () => {
     let sandbox: RunningSandbox;
     let companion: RunningCompanion;
-    let storefront: Awaited<ReturnType<typeof startStorefront>>;
+    let storefront: Storefront;
     let browser: Browser;
     const integrity = () =>
       `sha384-${createHash('sha384').update(readFileSync('dist/acquiring-checkout.js')).digest('base64')}`;
