@@ -8,6 +8,15 @@ import { companion, stalledCompanion } from '/__stack.js';
 let counter = 0;
 const ref = () => `mug.wtr${Date.now().toString(36)}${++counter}`;
 
+/** The element, with the stack's companion and a fresh order reference unless `attributes` say otherwise. */
+function checkout(attributes: Record<string, string> = {}): Promise<AcquiringCheckout> {
+  const all = { companion, 'order-ref': ref(), ...attributes };
+  const text = Object.entries(all)
+    .map(([name, value]) => `${name}="${value}"`)
+    .join(' ');
+  return fixture<AcquiringCheckout>(`<acquiring-checkout ${text}></acquiring-checkout>`);
+}
+
 function part(el: AcquiringCheckout, name: string): HTMLElement {
   return el.shadowRoot?.querySelector(`[part~="${name}"]`) as HTMLElement;
 }
@@ -44,22 +53,14 @@ function countRequests(path: string): { count: () => number; restore: () => void
 
 describe('<acquiring-checkout>', () => {
   it('renders', async () => {
-    const el = await fixture<AcquiringCheckout>(
-      html`<acquiring-checkout companion=${companion} order-ref=${ref()}></acquiring-checkout>`,
-    );
+    const el = await checkout();
     expect(part(el, 'form')).to.exist;
     expect(input(el, 'email').autocomplete).to.equal('email');
     expect(part(el, 'pay-button').textContent?.trim()).to.equal('Pay');
   });
 
   it('is accessible', async () => {
-    const el = await fixture<AcquiringCheckout>(
-      html`<acquiring-checkout
-        companion=${companion}
-        order-ref=${ref()}
-        fields="email first_name last_name phone billing"
-      ></acquiring-checkout>`,
-    );
+    const el = await checkout({ fields: 'email first_name last_name phone billing' });
     await expect(el).to.be.accessible();
   });
 
@@ -74,9 +75,7 @@ describe('<acquiring-checkout>', () => {
 
   describe('validation', () => {
     it('marks every empty required field, with its message, and focuses the first', async () => {
-      const el = await fixture<AcquiringCheckout>(
-        html`<acquiring-checkout companion=${companion} order-ref=${ref()}></acquiring-checkout>`,
-      );
+      const el = await checkout();
       part(el, 'pay-button').click();
       await el.updateComplete;
       await el.updateComplete;
@@ -91,13 +90,7 @@ describe('<acquiring-checkout>', () => {
     });
 
     it('refuses an invalid email and clears the error once fixed', async () => {
-      const el = await fixture<AcquiringCheckout>(
-        html`<acquiring-checkout
-          companion=${companion}
-          order-ref=${ref()}
-          fields="email"
-        ></acquiring-checkout>`,
-      );
+      const el = await checkout({ fields: 'email' });
       await type(el, 'email', 'not-an-email');
       part(el, 'pay-button').click();
       await el.updateComplete;
@@ -108,14 +101,7 @@ describe('<acquiring-checkout>', () => {
     });
 
     it('only requires the fields named in required-fields', async () => {
-      const el = await fixture<AcquiringCheckout>(
-        html`<acquiring-checkout
-          companion=${companion}
-          order-ref=${ref()}
-          fields="email phone"
-          required-fields="email"
-        ></acquiring-checkout>`,
-      );
+      const el = await checkout({ fields: 'email phone', 'required-fields': 'email' });
       await type(el, 'email', 'ada@example.com');
       const submitted = oneEvent(el, 'acquiring-submit');
       part(el, 'pay-button').click();
@@ -123,14 +109,7 @@ describe('<acquiring-checkout>', () => {
     });
 
     it('checks and formats card numbers in card mode', async () => {
-      const el = await fixture<AcquiringCheckout>(
-        html`<acquiring-checkout
-          companion=${companion}
-          order-ref=${ref()}
-          mode="card"
-          fields="email"
-        ></acquiring-checkout>`,
-      );
+      const el = await checkout({ mode: 'card', fields: 'email' });
       await type(el, 'card.number', '4111111111111111');
       expect(input(el, 'card.number').value).to.equal('4111 1111 1111 1111');
       await type(el, 'card.number', '4111111111111112');
@@ -144,22 +123,14 @@ describe('<acquiring-checkout>', () => {
     });
 
     it('fires acquiring-change with the form’s validity on user input only', async () => {
-      const el = await fixture<AcquiringCheckout>(
-        html`<acquiring-checkout
-          companion=${companion}
-          order-ref=${ref()}
-          fields="email"
-        ></acquiring-checkout>`,
-      );
+      const el = await checkout({ fields: 'email' });
       setTimeout(() => void type(el, 'email', 'ada@example.com'));
       expect((await oneEvent(el, 'acquiring-change')).detail).to.deep.equal({ valid: true });
     });
   });
 
   it('can be completed with the keyboard alone', async () => {
-    const el = await fixture<AcquiringCheckout>(
-      html`<acquiring-checkout companion=${companion} order-ref=${ref()}></acquiring-checkout>`,
-    );
+    const el = await checkout();
     input(el, 'email').focus();
     await sendKeys({ type: 'ada@example.com' });
     await sendKeys({ press: 'Tab' });
@@ -174,13 +145,7 @@ describe('<acquiring-checkout>', () => {
   });
 
   it('sends an optional delivery address when one is given', async () => {
-    const el = await fixture<AcquiringCheckout>(
-      html`<acquiring-checkout
-        companion=${companion}
-        order-ref=${ref()}
-        fields="email delivery"
-      ></acquiring-checkout>`,
-    );
+    const el = await checkout({ fields: 'email delivery' });
     await type(el, 'email', 'ada@example.com');
     expect(Object.keys((await el.collectedData()).shopper)).to.deep.equal(['email']);
     await type(el, 'delivery.country', 'GB');
@@ -196,9 +161,7 @@ describe('<acquiring-checkout>', () => {
 
   describe('paying with the hosted checkout', () => {
     it('sends one request for a double click, and mounts the hosted page in a frame', async () => {
-      const el = await fixture<AcquiringCheckout>(
-        html`<acquiring-checkout companion=${companion} order-ref=${ref()}></acquiring-checkout>`,
-      );
+      const el = await checkout();
       await fillValid(el);
       const requests = countRequests('/api/checkout-sessions');
       try {
@@ -225,12 +188,7 @@ describe('<acquiring-checkout>', () => {
 
     it('ignores a return message from another origin or another frame', async () => {
       const orderRef = ref();
-      const el = await fixture<AcquiringCheckout>(
-        html`<acquiring-checkout
-          companion=${companion}
-          order-ref=${orderRef}
-        ></acquiring-checkout>`,
-      );
+      const el = await checkout({ 'order-ref': orderRef });
       await fillValid(el);
       const mounted = oneEvent(el, 'acquiring-frame-mounted');
       part(el, 'pay-button').click();
@@ -244,14 +202,11 @@ describe('<acquiring-checkout>', () => {
     });
 
     it('falls back to a payment window when the frame never loads', async () => {
-      const el = await fixture<AcquiringCheckout>(
-        html`<acquiring-checkout
-          companion=${stalledCompanion}
-          order-ref=${ref()}
-          fallback="popup"
-          frame-timeout="300"
-        ></acquiring-checkout>`,
-      );
+      const el = await checkout({
+        companion: stalledCompanion,
+        fallback: 'popup',
+        'frame-timeout': '300',
+      });
       await fillValid(el);
       part(el, 'pay-button').click();
       await new Promise((resolve) => setTimeout(resolve, 800));
@@ -261,12 +216,7 @@ describe('<acquiring-checkout>', () => {
     });
 
     it('reports a failure with a code and a way to retry', async () => {
-      const el = await fixture<AcquiringCheckout>(
-        html`<acquiring-checkout
-          companion=${companion}
-          order-ref="nothing.wtr"
-        ></acquiring-checkout>`,
-      );
+      const el = await checkout({ 'order-ref': 'nothing.wtr' });
       await fillValid(el);
       const failed = oneEvent(el, 'acquiring-failure');
       part(el, 'pay-button').click();
@@ -294,13 +244,7 @@ describe('<acquiring-checkout>', () => {
 
   describe('device data', () => {
     it('has the interface’s fields and shapes', async () => {
-      const el = await fixture<AcquiringCheckout>(
-        html`<acquiring-checkout
-          companion=${companion}
-          order-ref=${ref()}
-          data-collection="full"
-        ></acquiring-checkout>`,
-      );
+      const el = await checkout({ 'data-collection': 'full' });
       const { device } = await el.collectedData();
       expect(device.resolution).to.match(/^\d+x\d+$/);
       expect(Intl.supportedValuesOf('timeZone').concat('UTC')).to.include(device.time_zone);
@@ -312,13 +256,7 @@ describe('<acquiring-checkout>', () => {
     });
 
     it('sends no cookie, fingerprint or browser description with data-collection="none"', async () => {
-      const el = await fixture<AcquiringCheckout>(
-        html`<acquiring-checkout
-          companion=${companion}
-          order-ref=${ref()}
-          data-collection="none"
-        ></acquiring-checkout>`,
-      );
+      const el = await checkout({ 'data-collection': 'none' });
       const { device } = await el.collectedData();
       expect(Object.keys(device).sort()).to.deep.equal([
         'checkout_time',
@@ -331,9 +269,7 @@ describe('<acquiring-checkout>', () => {
   describe('locales', () => {
     for (const [locale, messages] of Object.entries(MESSAGES)) {
       it(`renders in ${locale}`, async () => {
-        const el = await fixture<AcquiringCheckout>(
-          html`<acquiring-checkout companion=${companion} locale=${locale}></acquiring-checkout>`,
-        );
+        const el = await checkout({ locale });
         expect(part(el, 'pay-button').textContent?.trim()).to.equal(messages.pay);
         expect(el.getAttribute('dir')).to.equal(locale === 'ar' ? 'rtl' : 'ltr');
       });
