@@ -20,7 +20,8 @@ import {
 import { cardOf, COUNTRIES, shopperOf, shownFields, validate, type FieldSpec } from './fields.ts';
 import {
   isHttpUrl,
-  isReturnMessage,
+  frameMessage,
+  returnAddress,
   savePending,
   takePending,
   type PendingAttempt,
@@ -270,7 +271,8 @@ export class AcquiringCheckout extends LitElement {
       attempt_key: this.#attemptKey,
       ...(await this.collectedData()),
     };
-    if (this.returnUrl) body.return_url = this.returnUrl;
+    // A redirect (APM, or the frame's fallback) needs a way back: this page, unless told otherwise.
+    body.return_url = this.returnUrl || returnAddress();
     if (this.mode === 'apm')
       Object.assign(body, {
         payment_method: this.paymentMethod,
@@ -302,8 +304,9 @@ export class AcquiringCheckout extends LitElement {
     this.dispatchEvent(new CheckoutFrameMountedEvent({ order_no: this.#session?.order_no ?? '' }));
   };
 
-  /** The frame did not load in time: the same attempt goes on in a window or by a redirect. */
+  /** The frame did not load in time, or its page refused the frame: the same attempt goes on in a window or by a redirect. */
   async #fallBack(): Promise<void> {
+    clearTimeout(this.#frameTimer);
     this.#frameTimer = undefined;
     this._frameUrl = undefined;
     try {
@@ -341,10 +344,12 @@ export class AcquiringCheckout extends LitElement {
     if (!session) return;
     const frame = this.renderRoot.querySelector('iframe')?.contentWindow;
     const origin = new URL(this.companion).origin;
-    const fromFrame = isReturnMessage(event, origin, frame, session.order_ref);
+    const fromFrame = frameMessage(event, origin, frame, session.order_ref);
     const fromWindow =
-      this.#popup !== null && isReturnMessage(event, origin, this.#popup, session.order_ref);
-    if (fromFrame || fromWindow) void this.#confirm(this.#pending(session));
+      this.#popup !== null && frameMessage(event, origin, this.#popup, session.order_ref);
+    if (fromFrame === 'framing-refused' && this._frameUrl) void this.#fallBack();
+    else if (fromFrame === 'return' || fromWindow === 'return')
+      void this.#confirm(this.#pending(session));
   };
 
   /** Asks the companion for the order's status until it settles (the notification may lag). */

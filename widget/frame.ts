@@ -2,22 +2,25 @@
  * The hosted page's frame: which messages to believe, and what survives a redirect. A message is
  * accepted only from the companion's origin, from our own frame, of our type and our order.
  */
-import { RETURN_MESSAGE_TYPE, type ReturnMessage } from './protocol.ts';
+import {
+  FRAMING_REFUSED_MESSAGE_TYPE,
+  RETURN_MESSAGE_TYPE,
+  type ReturnMessage,
+} from './protocol.ts';
 
-export function isReturnMessage(
+/** What a believed message says: the shopper is back (`return`), or the page refused the frame. */
+export function frameMessage(
   event: MessageEvent,
   companionOrigin: string,
   frame: Window | null | undefined,
   orderRef: string,
-): boolean {
-  if (event.origin !== companionOrigin || !frame || event.source !== frame) return false;
+): 'return' | 'framing-refused' | undefined {
+  if (event.origin !== companionOrigin || !frame || event.source !== frame) return undefined;
   const data = event.data as Partial<ReturnMessage> | null;
-  return (
-    typeof data === 'object' &&
-    data !== null &&
-    data.type === RETURN_MESSAGE_TYPE &&
-    data.order_ref === orderRef
-  );
+  if (typeof data !== 'object' || data === null || data.order_ref !== orderRef) return undefined;
+  if (data.type === RETURN_MESSAGE_TYPE) return 'return';
+  if (data.type === FRAMING_REFUSED_MESSAGE_TYPE) return 'framing-refused';
+  return undefined;
 }
 
 /** What the element keeps across a redirect, so it can resume on the return page. */
@@ -52,4 +55,12 @@ export function isHttpUrl(url: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** This page's address without the resume parameter: where a redirect should come back to. */
+export function returnAddress(): string {
+  const url = new URL(location.href);
+  url.searchParams.delete('acquiring_order_ref');
+  url.hash = '';
+  return url.toString();
 }

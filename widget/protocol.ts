@@ -59,7 +59,9 @@ export interface Problem {
 
 /** The message the companion's return page posts to the storefront. */
 export const RETURN_MESSAGE_TYPE = 'acquiring-checkout:return';
+/** The message the companion's payment page posts when the service's page refuses the frame. */
+export const FRAMING_REFUSED_MESSAGE_TYPE = 'acquiring-checkout:framing-refused';
 export interface ReturnMessage {
-  type: typeof RETURN_MESSAGE_TYPE;
+  type: typeof RETURN_MESSAGE_TYPE | typeof FRAMING_REFUSED_MESSAGE_TYPE;
   order_ref: string;
 }

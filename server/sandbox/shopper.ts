@@ -105,6 +105,18 @@ export function shopperRouter(engine: Engine): Router {
     response.set('Cache-Control', 'public, max-age=3600').type('text/css').send(STYLESHEET);
   });
 
+  // What a merchant's server asks to learn whether the page may be framed: the framing headers
+  // the page would have. The sandbox answers for its merchants together (one, unless configured).
+  router.head('/hosted/checkout', (_request, response) => {
+    const deny = engine.config.merchants.some((m) => engine.faults(m.merchant_id).deny_framing);
+    response.set(
+      'Content-Security-Policy',
+      contentSecurityPolicy("'self'", deny ? "'none'" : engine.config.frameAncestors.join(' ')),
+    );
+    if (deny) response.set('X-Frame-Options', 'DENY');
+    response.status(204).end();
+  });
+
   // The checkout response's form lands here; the session token names the payment.
   router.post('/hosted/checkout', (request, response) => {
     const token = String(request.body?.session_token ?? '');

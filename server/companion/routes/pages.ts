@@ -2,7 +2,9 @@
  * The pages the companion serves to the shopper's browser:
  * - /pay/:token — the service's checkout page under a one-time, short-lived address, with a CSP of
  *   its own that allows exactly that page's inline scripts (by hash) and its form's target, and
- *   that only the storefront origins may frame. Never srcdoc (DESIGN.md).
+ *   that only the storefront origins may frame. Never srcdoc (DESIGN.md). Asked for by a frame
+ *   when the service's page refuses to be framed by the storefront, it answers a page that tells
+ *   the widget so, and the widget opens the payment page another way.
  * - /return/checkout/:ref — where the service sends the shopper back; it tells the storefront by
  *   postMessage with an explicit target origin, and finalises nothing.
  * - /return/apm/:ref — the APM payer's way back: a redirect to the storefront's return address.
@@ -10,14 +12,17 @@
 import { createHash } from 'node:crypto';
 import express, { type Response, type Router } from 'express';
 import { escapeHtml, readCheckoutForm } from '../../gateway/index.ts';
-import { RETURN_MESSAGE_TYPE } from '../../../widget/contract.ts';
+import { FRAMING_REFUSED_MESSAGE_TYPE, RETURN_MESSAGE_TYPE } from '../../../widget/contract.ts';
 import type { Context } from '../context.ts';
+import { probeFraming } from '../framing.ts';
 import { Problem } from '../problem.ts';
 
 /** The return page's script, served from the companion so no inline script is needed. */
 export const RETURN_SCRIPT = `(() => {
   const data = document.body.dataset;
-  const message = { type: '${RETURN_MESSAGE_TYPE}', order_ref: data.orderRef };
+  const refused = data.message === 'framing-refused';
+  const type = refused ? '${FRAMING_REFUSED_MESSAGE_TYPE}' : '${RETURN_MESSAGE_TYPE}';
+  const message = { type, order_ref: data.orderRef };
   if (window.parent !== window) {
     window.parent.postMessage(message, data.targetOrigin);
   } else if (window.opener) {
@@ -57,6 +62,12 @@ function noStore(response: Response): void {
 export function pagesRouter(ctx: Context): Router {
   const router = express.Router();
   const ancestors = ctx.config.allowedOrigins.join(' ') || "'none'";
+  /** The policy of the companion's own small pages: its one script, framed by the storefronts. */
+  const framingPolicy = (response: Response) =>
+    response.set(
+      'Content-Security-Policy',
+      `default-src 'none'; script-src 'self'; frame-ancestors ${ancestors}; base-uri 'none'`,
+    );
 
   router.get('/assets/return.js', (_request, response) => {
     response
@@ -81,6 +92,24 @@ export function pagesRouter(ctx: Context): Router {
       return;
     }
     const form = readCheckoutForm(attempt.page_html);
+    // Only a frame's request is probed: Sec-Fetch-Dest is `document` for a window or a redirect.
+    const framed = request.get('sec-fetch-dest') !== 'document';
+    const order = framed && form ? await ctx.store.order(attempt.order_ref) : undefined;
+    if (
+      form &&
+      order?.storefront_origin &&
+      !(await probeFraming(form.action, order.storefront_origin))
+    ) {
+      framingPolicy(response);
+      response.type('html').send(
+        page('Opening the payment page', 'The payment page opens outside this frame…', {
+          'order-ref': order.order_ref,
+          'target-origin': order.storefront_origin,
+          message: 'framing-refused',
+        }),
+      );
+      return;
+    }
     const target = form ? new URL(form.action).origin : "'none'";
     const scripts = inlineScriptHashes(attempt.page_html);
     response.set(
@@ -100,10 +129,7 @@ export function pagesRouter(ctx: Context): Router {
     noStore(response);
     const order = await ctx.store.order(String(request.params.orderRef));
     if (!order?.storefront_origin) throw new Problem(404, 'Unknown order');
-    response.set(
-      'Content-Security-Policy',
-      `default-src 'none'; script-src 'self'; frame-ancestors ${ancestors}; base-uri 'none'`,
-    );
+    framingPolicy(response);
     response.type('html').send(
       page('Returning to the shop', 'Payment finished. Returning to the shop…', {
         'order-ref': order.order_ref,
