@@ -1,8 +1,9 @@
 /**
- * The demo shop's catalogue and its `resolveOrder`: an order reference is `<sku>.<anything>`, one
- * item of that product. A real merchant looks the reference up in its own order system.
+ * The demo shop's catalogue and its `resolveOrder`: the order reference carries the cart (see
+ * `cartOf`). A real merchant looks the reference up in its own order system.
  */
 import type { ResolvedOrder } from '../server/companion/config.ts';
+import { formatAmount, parseAmount } from '../server/gateway/money.ts';
 
 export interface Product {
   sku: string;
@@ -30,13 +31,50 @@ export const CATALOGUE: readonly Product[] = [
   },
 ];
 
+/** One line of a cart: a product and how many. */
+export interface CartLine {
+  product: Product;
+  quantity: number;
+}
+
+/**
+ * Reads the cart out of an order reference: `<sku>[_<qty>][-<sku>[_<qty>]…].<nonce>`, e.g.
+ * `mug_2-tee.k3x9`. A subscription is bought on its own, one at a time.
+ */
+export function cartOf(orderRef: string): CartLine[] | undefined {
+  const dot = orderRef.indexOf('.');
+  if (dot < 1) return undefined;
+  const lines: CartLine[] = [];
+  for (const part of orderRef.slice(0, dot).split('-')) {
+    const match = /^([a-z]+)(?:_([1-9]\d?))?$/.exec(part);
+    const product = CATALOGUE.find((p) => p.sku === match?.[1]);
+    if (!match || !product || lines.some((line) => line.product === product)) return undefined;
+    lines.push({ product, quantity: Number(match[2] ?? 1) });
+  }
+  const subscription = lines.find((line) => line.product.subscription);
+  if (subscription && (lines.length > 1 || subscription.quantity > 1)) return undefined;
+  return lines;
+}
+
+/** The companion's `resolveOrder`: the amount comes from the catalogue, never from the browser. */
 export function resolveOrder(orderRef: string): ResolvedOrder | undefined {
-  const product = CATALOGUE.find((p) => orderRef.startsWith(`${p.sku}.`));
-  if (!product) return undefined;
+  const lines = cartOf(orderRef);
+  if (!lines) return undefined;
+  const currency = 'USD';
+  const total = lines.reduce(
+    (sum, { product, quantity }) => sum + parseAmount(product.price, currency) * quantity,
+    0,
+  );
+  const subscription = lines[0]?.product.subscription;
   return {
-    amount: product.price,
-    currency: product.currency,
-    items: [{ name: product.name, sku: product.sku, unit_price: product.price, quantity: 1 }],
-    ...(product.subscription ? { subscription: product.subscription } : {}),
+    amount: formatAmount(total, currency),
+    currency,
+    items: lines.map(({ product, quantity }) => ({
+      name: product.name,
+      sku: product.sku,
+      unit_price: product.price,
+      quantity,
+    })),
+    ...(subscription ? { subscription } : {}),
   };
 }

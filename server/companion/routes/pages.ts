@@ -7,7 +7,7 @@
  *   the widget so, and the widget opens the payment page another way.
  * - /return/checkout/:ref — where the service sends the shopper back; it tells the storefront by
  *   postMessage with an explicit target origin, and finalises nothing.
- * - /return/apm/:ref — the APM payer's way back: a redirect to the storefront's return address.
+ * - /return/apm/:ref — the APM payer's way back: on to the storefront's return address.
  */
 import { createHash } from 'node:crypto';
 import express, { type Response, type Router } from 'express';
@@ -46,11 +46,16 @@ export function inlineScriptHashes(html: string): string[] {
   );
 }
 
-function page(title: string, body: string, data: Record<string, string> = {}): string {
+function page(
+  title: string,
+  body: string,
+  data: Record<string, string> = {},
+  link?: string,
+): string {
   const attributes = Object.entries(data)
     .map(([name, value]) => ` data-${name}="${escapeHtml(value)}"`)
     .join('');
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><script src="/assets/return.js" defer></script></head><body${attributes}><p>${escapeHtml(body)}</p></body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><script src="/assets/return.js" defer></script></head><body${attributes}><p>${escapeHtml(body)}</p>${link ? `<p><a href="${escapeHtml(link)}">Back to the shop</a></p>` : ''}</body></html>`;
 }
 
 /** Framed pages: never cached, and framed by the storefronts their own frame-ancestors names. */
@@ -139,13 +144,25 @@ export function pagesRouter(ctx: Context): Router {
     );
   });
 
+  // A page, not a 303: the payment method's form posts here, and a form's redirect to another
+  // origin is checked against that page's form-action, which may name only this companion.
   router.get('/return/apm/:orderRef', async (request, response) => {
     noStore(response);
     const order = await ctx.store.order(String(request.params.orderRef));
     if (!order?.storefront_return_url) throw new Problem(404, 'Unknown order');
     const back = new URL(order.storefront_return_url);
     back.searchParams.set('acquiring_order_ref', order.order_ref);
-    response.redirect(303, back.toString());
+    framingPolicy(response);
+    response
+      .type('html')
+      .send(
+        page(
+          'Returning to the shop',
+          'Payment finished. Returning to the shop…',
+          { 'order-ref': order.order_ref, 'return-url': order.storefront_return_url },
+          back.toString(),
+        ),
+      );
   });
   return router;
 }

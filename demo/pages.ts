@@ -1,0 +1,152 @@
+/**
+ * The demo's pages. No inline script or style anywhere (the storefront's CSP forbids them): the
+ * pages carry their settings in data attributes and the catalogue in a JSON data block.
+ */
+import { escapeHtml } from '../server/gateway/html.ts';
+import { CATALOGUE } from './catalogue.ts';
+
+interface PageConfig {
+  companion: string;
+}
+
+const NAV = [
+  ['/', 'Shop (script tag)'],
+  ['/spa', 'SPA (ESM import)'],
+  ['/react', 'React 19'],
+  ['/console', 'Operations console'],
+] as const;
+
+function layout(
+  title: string,
+  current: string,
+  body: string,
+  scripts: string[],
+  data = {},
+): string {
+  const attributes = Object.entries(data)
+    .map(([name, value]) => ` data-${name}="${escapeHtml(String(value))}"`)
+    .join('');
+  const nav = NAV.map(
+    ([href, label]) =>
+      `<a href="${href}"${href === current ? ' aria-current="page"' : ''}>${escapeHtml(label)}</a>`,
+  ).join('');
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<link rel="stylesheet" href="/assets/demo.css">
+${scripts.join('\n')}
+</head>
+<body${attributes}>
+<header class="top"><strong class="brand">Acquiring demo shop</strong><nav>${nav}</nav></header>
+${body}
+</body>
+</html>`;
+}
+
+const catalogueData = () =>
+  `<script type="application/json" id="catalogue">${JSON.stringify(CATALOGUE).replace(/</g, '\\u003c')}</script>`;
+
+/** The storefront: the widget by one script tag with its integrity, the cart in plain script. */
+export function storefrontPage(config: PageConfig, integrity: string): string {
+  return layout(
+    'Acquiring demo shop',
+    '/',
+    `<main class="shop">
+  <section aria-labelledby="products-title">
+    <h1 id="products-title">Things we make</h1>
+    <ul class="products" id="products"></ul>
+  </section>
+  <aside class="cart" aria-labelledby="cart-title">
+    <h2 id="cart-title">Your cart</h2>
+    <ul id="cart-lines" class="cart-lines"></ul>
+    <p class="total">Total <output id="cart-total">$0.00</output></p>
+    <fieldset class="modes" id="modes">
+      <legend>How would you like to pay?</legend>
+      <label><input type="radio" name="mode" value="checkout" checked> Card, on the secure payment page</label>
+      <label><input type="radio" name="mode" value="apm"> PIX (your bank's app)</label>
+      <label><input type="radio" name="mode" value="card"> Card, here</label>
+    </fieldset>
+    <button type="button" id="checkout-button" class="primary" disabled>Checkout</button>
+    <div id="checkout-slot"></div>
+    <p id="outcome" role="status" aria-live="polite"></p>
+  </aside>
+</main>
+${catalogueData()}`,
+    [
+      `<script src="/widget/acquiring-checkout.js" integrity="${integrity}" crossorigin="anonymous"></script>`,
+      '<script src="/assets/storefront.js" defer></script>',
+    ],
+    { companion: config.companion },
+  );
+}
+
+/** The SPA: the element imported from the package's ESM build, its events handled in code. */
+export function spaPage(config: PageConfig): string {
+  return layout(
+    'SPA example',
+    '/spa',
+    `<main class="spa">
+  <h1>A single-page app</h1>
+  <p>This page imports <code>acquiring-checkout</code> from the package's ESM build and listens to its events from code.</p>
+  <div id="app"></div>
+  <h2>Events</h2>
+  <ol id="event-log" class="event-log"></ol>
+</main>`,
+    ['<script type="module" src="/bundles/spa.js"></script>'],
+    { companion: config.companion },
+  );
+}
+
+/** The React 19 example (demo/spa/react-example.tsx). */
+export function reactPage(config: PageConfig): string {
+  return layout(
+    'React example',
+    '/react',
+    `<main class="spa"><h1>React 19</h1><div id="root"></div></main>`,
+    ['<script type="module" src="/bundles/react.js"></script>'],
+    { companion: config.companion },
+  );
+}
+
+/** The merchant's operations console. */
+export function consolePage(): string {
+  return layout(
+    'Operations console',
+    '/console',
+    `<main class="console">
+  <h1>Orders</h1>
+  <p class="toolbar"><button type="button" id="refresh">Refresh</button> <button type="button" id="reconcile">Reconcile unknown orders</button></p>
+  <p id="message" role="status" aria-live="polite" class="message"></p>
+  <table id="orders" class="orders">
+    <thead><tr><th>Order</th><th>Payment</th><th>Mode</th><th>Amount</th><th>Status</th><th>Captured</th><th>Refunded</th><th>Actions</th><th>History</th></tr></thead>
+    <tbody></tbody>
+  </table>
+  <div class="panels">
+    <section aria-labelledby="payout-title">
+      <h2 id="payout-title">Payout</h2>
+      <form id="payout-form" class="stack">
+        <label>First name <input name="first_name" required></label>
+        <label>Last name <input name="last_name" required></label>
+        <label>Account number <input name="account_number" required></label>
+        <label>Amount <input name="payment_amount" required inputmode="decimal" placeholder="50.00"></label>
+        <label>Currency <input name="payment_currency" required value="EUR" maxlength="3"></label>
+        <button type="submit">Send payout</button>
+      </form>
+      <ul id="payouts" class="payouts"></ul>
+    </section>
+    <section aria-labelledby="search-title">
+      <h2 id="search-title">Refund search</h2>
+      <form id="refund-search-form" class="stack">
+        <label>Payment (order_no) <input name="order_no" required></label>
+        <button type="submit">Search refunds</button>
+      </form>
+      <table id="refunds" class="orders"><thead><tr><th>Payment</th><th>Refund</th><th>Amount</th><th>Status</th></tr></thead><tbody></tbody></table>
+    </section>
+  </div>
+</main>`,
+    ['<script src="/assets/console.js" defer></script>'],
+  );
+}

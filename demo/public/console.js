@@ -1,0 +1,239 @@
+// The operations console: the companion's orders with their history, and the merchant's
+// operations on them. Every call goes to /console/api, which the demo server forwards to the
+// companion's operations API with its token (the browser never holds it).
+(() => {
+  const $ = (id) => document.getElementById(id);
+  let orders = [];
+
+  async function call(name, body) {
+    const post = body !== undefined;
+    const response = await fetch(`/console/api/${name}`, {
+      method: post ? 'POST' : 'GET',
+      headers: {
+        'content-type': 'application/json',
+        // One key per click: a retried request never acts twice.
+        ...(post ? { 'idempotency-key': crypto.randomUUID() } : {}),
+      },
+      ...(post ? { body: JSON.stringify(body) } : {}),
+    });
+    const answer = await response.json().catch(() => ({}));
+    return { ok: response.ok, answer };
+  }
+
+  function say(text, failed = false) {
+    $('message').textContent = text;
+    $('message').classList.toggle('failed', failed);
+  }
+
+  /** What an operation's answer means, in a sentence. */
+  function outcome(verb, ref, { ok, answer }) {
+    if (!ok) return [`${verb} ${ref}: ${answer.detail ?? answer.title ?? 'refused'}`, true];
+    const row = answer.orders?.[0];
+    const problem = row?.error_message || answer.failures?.[0]?.message || answer.error_message;
+    if (answer.ok === false || problem) return [`${verb} ${ref} refused: ${problem}`, true];
+    return [`${verb} ${ref}: done`, false];
+  }
+
+  async function act(verb, name, body, ref) {
+    say(`${verb} ${ref}…`);
+    const [text, failed] = outcome(verb, ref, await call(name, body));
+    await load();
+    say(text, failed);
+  }
+
+  const ACTIONS = {
+    capture: (o) => ['Capture', 'capture', { orders: [{ order_ref: o.order_ref }] }],
+    cancel: (o) => ['Cancel', 'cancel', { orders: [{ order_ref: o.order_ref }] }],
+    approve: (o) => [
+      'Approve',
+      'review',
+      { orders: [{ order_ref: o.order_ref, decision: 'approve' }] },
+    ],
+    reject: (o) => [
+      'Reject',
+      'review',
+      { orders: [{ order_ref: o.order_ref, decision: 'reject' }] },
+    ],
+    'cancel-subscription': (o) => [
+      'Cancel subscription',
+      'cancel-subscription',
+      { order_ref: o.order_ref },
+    ],
+  };
+  const OFFERED = {
+    authorised: ['capture', 'cancel'],
+    review: ['approve', 'reject'],
+    captured: [],
+    partially_refunded: [],
+  };
+  const LABELS = {
+    capture: 'Capture',
+    cancel: 'Cancel',
+    approve: 'Approve',
+    reject: 'Reject',
+    'cancel-subscription': 'Cancel subscription',
+  };
+
+  function cell(text, field) {
+    const td = document.createElement('td');
+    td.textContent = text ?? '';
+    if (field) td.dataset.field = field;
+    return td;
+  }
+
+  function actionsCell(order) {
+    const td = document.createElement('td');
+    td.className = 'actions';
+    const offered = [...(OFFERED[order.status] ?? [])];
+    if (order.recurring_id) offered.push('cancel-subscription');
+    for (const action of offered) {
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.textContent = LABELS[action];
+      button.dataset.action = action;
+      button.addEventListener('click', () => {
+        const [verb, name, body] = ACTIONS[action](order);
+        void act(verb, name, body, order.order_ref);
+      });
+      td.append(button);
+    }
+    if (['captured', 'partially_refunded'].includes(order.status)) {
+      const form = document.createElement('form');
+      form.className = 'refund';
+      const input = document.createElement('input');
+      input.name = 'amount';
+      input.inputMode = 'decimal';
+      input.required = true;
+      input.placeholder = 'amount';
+      input.setAttribute('aria-label', `Refund amount for ${order.order_ref}`);
+      const button = document.createElement('button');
+      button.textContent = 'Refund';
+      form.append(input, button);
+      form.addEventListener('submit', (event) => {
+        event.preventDefault();
+        const body = { orders: [{ order_ref: order.order_ref, amount: input.value.trim() }] };
+        void act('Refund', 'refund', body, order.order_ref);
+      });
+      td.append(form);
+    }
+    return td;
+  }
+
+  function historyCell(order) {
+    const td = document.createElement('td');
+    if (!order.history.length) return td;
+    const details = document.createElement('details');
+    const summary = document.createElement('summary');
+    summary.textContent = `${order.history.length} notification${order.history.length > 1 ? 's' : ''}`;
+    const list = document.createElement('ol');
+    for (const entry of order.history) {
+      const item = document.createElement('li');
+      item.textContent = `${new Date(entry.received_at).toLocaleTimeString()} ${entry.event} #${entry.sequence}`;
+      list.append(item);
+    }
+    details.append(summary, list);
+    td.append(details);
+    return td;
+  }
+
+  function render() {
+    $('orders').tBodies[0].replaceChildren(
+      ...orders.map((order) => {
+        const row = document.createElement('tr');
+        row.dataset.orderRef = order.order_ref;
+        row.append(
+          cell(order.order_ref),
+          cell(order.order_no, 'order_no'),
+          cell(order.mode),
+          cell(`${order.amount} ${order.currency}`, 'amount'),
+          cell(order.status, 'status'),
+          cell(order.captured, 'captured'),
+          cell(order.refunded, 'refunded'),
+          actionsCell(order),
+          historyCell(order),
+        );
+        row.querySelector('[data-field="status"]').className = `status status-${order.status}`;
+        return row;
+      }),
+    );
+  }
+
+  async function load() {
+    const { ok, answer } = await call('orders');
+    if (!ok) return say(`Could not load the orders: ${answer.detail ?? answer.title}`, true);
+    orders = answer.orders;
+    render();
+    const payouts = await call('payouts');
+    if (payouts.ok) renderPayouts(payouts.answer.payouts);
+  }
+
+  function renderPayouts(payouts) {
+    $('payouts').replaceChildren(
+      ...payouts.map((payout) => {
+        const item = document.createElement('li');
+        const record = payout.record ?? {};
+        item.textContent = `${record.payment_amount ?? ''} ${record.payment_currency ?? ''} — ${payout.status}`;
+        item.dataset.requestId = payout.request_id;
+        return item;
+      }),
+    );
+  }
+
+  $('refresh').addEventListener('click', () => void load());
+  $('reconcile').addEventListener('click', async () => {
+    const { ok, answer } = await call('reconcile', {});
+    await load();
+    say(
+      ok ? `Reconciled: ${JSON.stringify(answer)}` : `Reconciliation failed: ${answer.detail}`,
+      !ok,
+    );
+  });
+
+  $('payout-form').addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const form = new FormData(event.target);
+    const body = {
+      beneficiary: {
+        first_name: form.get('first_name'),
+        last_name: form.get('last_name'),
+        bank_details: { account_number: form.get('account_number') },
+      },
+      payment_amount: String(form.get('payment_amount')).trim(),
+      payment_currency: String(form.get('payment_currency')).trim().toUpperCase(),
+    };
+    const { ok, answer } = await call('payouts/new', body);
+    await load();
+    say(
+      ok
+        ? `Payout ${answer.status ?? 'sent'}: ${answer.request_id ?? ''}`
+        : `Payout refused: ${answer.detail ?? answer.title}`,
+      !ok,
+    );
+  });
+
+  $('refund-search-form').addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const orderNo = new FormData(event.target).get('order_no');
+    const { ok, answer } = await call('refund-search', { order_no: String(orderNo).trim() });
+    if (!ok) return say(`Refund search failed: ${answer.detail ?? answer.title}`, true);
+    $('refunds').tBodies[0].replaceChildren(
+      ...answer.orders.map((refund) => {
+        const row = document.createElement('tr');
+        row.append(
+          cell(refund.order_no),
+          cell(refund.refund_reference ?? refund.refund_reference_id ?? ''),
+          cell(`${refund.refund_amount} ${refund.currency}`, 'refund_amount'),
+          cell(refund.refund_status, 'refund_status'),
+        );
+        return row;
+      }),
+    );
+    say(`${answer.orders.length} refund${answer.orders.length === 1 ? '' : 's'} for ${orderNo}`);
+  });
+
+  // Notifications arrive on their own: refresh now and then, but never under the user's hands.
+  setInterval(() => {
+    if (!document.activeElement?.closest('form, table')) void load();
+  }, 3000);
+  void load();
+})();

@@ -1,0 +1,127 @@
+// The demo storefront's own script: a catalogue, a cart, and the <acquiring-checkout> element
+// that the script tag registered. The cart travels to the companion as the order reference; the
+// total shown here is for the shopper's eyes only (the companion prices the order itself).
+(() => {
+  const companion = document.body.dataset.companion;
+  const catalogue = JSON.parse(document.getElementById('catalogue').textContent);
+  const cart = new Map();
+  const $ = (id) => document.getElementById(id);
+  // Prices are decimal strings and totals integer cents: never a float.
+  const cents = (price) => {
+    const [whole, fraction = ''] = price.split('.');
+    return Number(whole) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2));
+  };
+  const money = (minor) => `$${Math.trunc(minor / 100)}.${String(minor % 100).padStart(2, '0')}`;
+
+  function renderProducts() {
+    $('products').replaceChildren(
+      ...catalogue.map((product) => {
+        const item = document.createElement('li');
+        item.className = 'product';
+        item.dataset.sku = product.sku;
+        const name = document.createElement('h3');
+        name.textContent = product.name;
+        const price = document.createElement('p');
+        price.className = 'price';
+        price.textContent = product.subscription
+          ? `${money(cents(product.price))} / month`
+          : money(cents(product.price));
+        const add = document.createElement('button');
+        add.type = 'button';
+        add.textContent = product.subscription ? 'Subscribe' : 'Add to cart';
+        add.addEventListener('click', () => addToCart(product));
+        item.append(name, price, add);
+        return item;
+      }),
+    );
+  }
+
+  function addToCart(product) {
+    // A subscription is bought on its own (see demo/catalogue.ts).
+    const hasSubscription = [...cart.keys()].some((sku) => find(sku).subscription);
+    if (product.subscription || hasSubscription) cart.clear();
+    if (!product.subscription) cart.set(product.sku, (cart.get(product.sku) ?? 0) + 1);
+    else cart.set(product.sku, 1);
+    closeCheckout();
+    renderCart();
+  }
+
+  const find = (sku) => catalogue.find((product) => product.sku === sku);
+
+  function renderCart() {
+    let total = 0;
+    $('cart-lines').replaceChildren(
+      ...[...cart].map(([sku, quantity]) => {
+        const product = find(sku);
+        total += cents(product.price) * quantity;
+        const line = document.createElement('li');
+        line.textContent = `${quantity} × ${product.name}`;
+        const remove = document.createElement('button');
+        remove.type = 'button';
+        remove.className = 'link';
+        remove.textContent = 'Remove';
+        remove.setAttribute('aria-label', `Remove ${product.name}`);
+        remove.addEventListener('click', () => {
+          cart.delete(sku);
+          closeCheckout();
+          renderCart();
+        });
+        line.append(' ', remove);
+        return line;
+      }),
+    );
+    $('cart-total').value = money(total);
+    $('checkout-button').disabled = cart.size === 0;
+  }
+
+  /** The cart as an order reference: `mug_2-tee.k3x9f0`. */
+  function orderRef() {
+    const lines = [...cart].map(([sku, quantity]) => (quantity > 1 ? `${sku}_${quantity}` : sku));
+    return `${lines.join('-')}.${crypto.randomUUID().slice(0, 8)}`;
+  }
+
+  function closeCheckout() {
+    $('checkout-slot').replaceChildren();
+    $('outcome').textContent = '';
+  }
+
+  function checkoutElement() {
+    const element = document.createElement('acquiring-checkout');
+    element.setAttribute('companion', companion);
+    element.setAttribute('fields', 'email first_name last_name billing');
+    element.addEventListener('acquiring-result', (event) => {
+      const { status, order_no } = event.detail;
+      const paid = ['authorised', 'captured', 'review'].includes(status);
+      $('outcome').textContent = paid
+        ? `Thank you! Payment ${order_no} is ${status}.`
+        : `Payment ${order_no} is ${status}. You can try again.`;
+      if (paid) {
+        cart.clear();
+        renderCart();
+      }
+    });
+    element.addEventListener('acquiring-submit', () => {
+      $('outcome').textContent = '';
+    });
+    element.addEventListener('acquiring-failure', (event) => {
+      $('outcome').textContent = event.detail.message;
+    });
+    return element;
+  }
+
+  $('checkout-button').addEventListener('click', () => {
+    const mode = document.querySelector('input[name="mode"]:checked').value;
+    const element = checkoutElement();
+    element.setAttribute('order-ref', orderRef());
+    element.setAttribute('mode', mode);
+    if (mode === 'apm') element.setAttribute('payment-method', 'PIX');
+    $('outcome').textContent = '';
+    $('checkout-slot').replaceChildren(element);
+  });
+
+  renderProducts();
+  renderCart();
+  // Back from the payment method or a redirect: the element resumes the attempt it saved.
+  if (new URLSearchParams(location.search).has('acquiring_order_ref'))
+    $('checkout-slot').replaceChildren(checkoutElement());
+})();

@@ -1,0 +1,36 @@
+/**
+ * React 19 with the @lit/react wrapper: typed props, and the element's events as React props.
+ * (React 19 also takes the plain element, `<acquiring-checkout>`, with its events as `onacquiring-result`.)
+ */
+import { createComponent, type EventName } from '@lit/react';
+import { AcquiringCheckout, type CheckoutResultEvent } from 'acquiring-checkout';
+import * as React from 'react';
+import { createRoot } from 'react-dom/client';
+
+export const Checkout = createComponent({
+  tagName: 'acquiring-checkout',
+  elementClass: AcquiringCheckout,
+  react: React,
+  events: { onResult: 'acquiring-result' as EventName<CheckoutResultEvent> },
+});
+
+function App({ companion }: { companion: string }) {
+  const [orderRef] = React.useState(() => `poster.react-${crypto.randomUUID().slice(0, 8)}`);
+  const [status, setStatus] = React.useState('');
+  return (
+    <>
+      <h2>Risograph poster — $9.50</h2>
+      <Checkout
+        companion={companion}
+        orderRef={orderRef}
+        onResult={(e) => setStatus(e.detail.status)}
+      />
+      <p id="react-result" role="status">
+        {status && `Payment ${status}`}
+      </p>
+    </>
+  );
+}
+
+const root = document.getElementById('root') as HTMLElement;
+createRoot(root).render(<App companion={document.body.dataset.companion ?? ''} />);

@@ -1,0 +1,134 @@
+/**
+ * The whole demo in one process: the sandbox, a companion in front of it (embedded SQLite), and
+ * the demo's storefront, SPA and operations console. `npm start` runs it on fixed ports; the
+ * end-to-end suite runs it on free ones, and restarts the companion in the middle of a payment.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import pino, { type Logger } from 'pino';
+import { createCompanion, type Companion } from '../server/companion/app.ts';
+import type { CompanionConfig } from '../server/companion/config.ts';
+import { createSandbox, type Sandbox } from '../server/sandbox/app.ts';
+import { DEFAULT_MERCHANT, sandboxConfig, type SandboxConfig } from '../server/sandbox/config.ts';
+import { resolveOrder } from './catalogue.ts';
+import { createDemo } from './server.ts';
+
+export interface DemoStackOptions {
+  /** The storefront's port; 0 for any free one. The others follow unless given. */
+  port: number;
+  sandboxPort?: number;
+  companionPort?: number;
+  host?: string;
+  /** Where the SQLite files of the sandbox and the companion live. */
+  dataDir: string;
+  /** The operations API's token; a random one when not given (the console holds it server-side). */
+  operationsToken?: string;
+  sandbox?: Partial<SandboxConfig>;
+  companion?: Partial<CompanionConfig>;
+  logger?: Logger;
+}
+
+export interface DemoStack {
+  storefrontUrl: string;
+  companionUrl: string;
+  sandboxUrl: string;
+  operationsToken: string;
+  sandbox: Sandbox;
+  companion(): Companion;
+  /** Stops the companion and starts a new one on the same address and store. */
+  restartCompanion(whileDown?: () => Promise<void>): Promise<void>;
+  close(): Promise<void>;
+}
+
+async function listen(port: number, host: string): Promise<{ server: Server; url: string }> {
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, resolve);
+  });
+  return { server, url: `http://${host}:${(server.address() as AddressInfo).port}` };
+}
+
+async function stop(server: Server): Promise<void> {
+  server.closeAllConnections();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+}
+
+export async function startDemoStack(options: DemoStackOptions): Promise<DemoStack> {
+  const host = options.host ?? '127.0.0.1';
+  const next = (port: number | undefined, offset: number) =>
+    port ?? (options.port === 0 ? 0 : options.port + offset);
+  mkdirSync(options.dataDir, { recursive: true });
+  const logger = options.logger ?? pino({ level: 'silent' });
+  const operationsToken = options.operationsToken ?? randomBytes(24).toString('base64url');
+
+  const shop = await listen(options.port, host);
+  const service = await listen(next(options.sandboxPort, 100), host);
+  let companionPort = next(options.companionPort, 200);
+  let companionServer = await listen(companionPort, host);
+  companionPort = (companionServer.server.address() as AddressInfo).port;
+  const companionUrl = companionServer.url;
+  // The storefront under both names a developer may type; each is an origin of its own.
+  const shopPort = new URL(shop.url).port;
+  const storefronts = [shop.url, `http://localhost:${shopPort}`];
+
+  const sandbox = createSandbox(
+    sandboxConfig({
+      publicUrl: service.url,
+      database: join(options.dataDir, 'sandbox.sqlite'),
+      ...options.sandbox,
+    }),
+  );
+  service.server.on('request', sandbox.app);
+
+  const companionConfig: CompanionConfig = {
+    publicUrl: companionUrl,
+    gateway: {
+      baseUrl: service.url,
+      merchantId: DEFAULT_MERCHANT.merchant_id,
+      accountId: DEFAULT_MERCHANT.account_id,
+      secretKey: DEFAULT_MERCHANT.secret_key,
+    },
+    database: join(options.dataDir, 'companion.sqlite'),
+    allowedOrigins: storefronts,
+    operationsToken,
+    resolveOrder,
+    directCardPayments: true,
+    logger,
+    ...options.companion,
+  };
+  let companion = await createCompanion(companionConfig);
+  companionServer.server.on('request', companion.app);
+
+  const demo = await createDemo({
+    companionUrl,
+    sandboxUrl: service.url,
+    operationsToken,
+  });
+  shop.server.on('request', demo);
+
+  return {
+    storefrontUrl: shop.url,
+    companionUrl,
+    sandboxUrl: service.url,
+    operationsToken,
+    sandbox,
+    companion: () => companion,
+    async restartCompanion(whileDown) {
+      await stop(companionServer.server);
+      await companion.close();
+      await whileDown?.();
+      companionServer = await listen(companionPort, host);
+      companion = await createCompanion(companionConfig);
+      companionServer.server.on('request', companion.app);
+    },
+    async close() {
+      await Promise.all([stop(shop.server), stop(companionServer.server), stop(service.server)]);
+      await companion.close();
+      await sandbox.close();
+    },
+  };
+}

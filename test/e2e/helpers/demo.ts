@@ -1,0 +1,248 @@
+/**
+ * The end-to-end world: the demo stack (sandbox, companion on SQLite, storefront, console) on free
+ * ports, Debian's Chromium through playwright-core, and the moves of a shopper and of a merchant
+ * in the console. `agree()` checks that the console, the companion's store and the sandbox say the
+ * same thing about an order.
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
+import { startDemoStack, type DemoStack } from '../../../demo/stack.ts';
+import { GatewayClient } from '../../../server/gateway/index.ts';
+import { DEFAULT_MERCHANT } from '../../../server/sandbox/config.ts';
+import { launchChromium } from '../../server/helpers/browser.ts';
+
+export const CARDS = {
+  success: '4111 1111 1111 1111',
+  decline: '4000 0000 0000 0002',
+  challenge: '4000 0000 0000 3220',
+  review: '4000 0000 0000 9235',
+} as const;
+
+export interface World {
+  stack: DemoStack;
+  browser: Browser;
+  /** A fresh browser context (its own storage) and page. */
+  page(): Promise<Page>;
+  /** The sandbox's own word on a payment. */
+  serviceStatus(orderNo: string): Promise<string | undefined>;
+  /** The companion's store. */
+  storeStatus(orderRef: string): Promise<string | undefined>;
+  /** Calls the sandbox's admin routes (faults, clock). */
+  admin(path: string, body: unknown): Promise<unknown>;
+  close(): Promise<void>;
+}
+
+export async function startWorld(): Promise<World> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'acquiring-e2e-'));
+  const stack = await startDemoStack({
+    port: 0,
+    sandboxPort: 0,
+    companionPort: 0,
+    dataDir,
+    sandbox: {
+      admin: true,
+      tickMs: 50,
+      notificationRetryMs: [300, 600, 1_000, 2_000, 4_000],
+      payoutSettleMs: 300,
+    },
+    companion: { reconcileEveryMs: 0, rateLimitPerMinute: 10_000 },
+  });
+  const browser = await launchChromium();
+  const contexts: BrowserContext[] = [];
+  const client = new GatewayClient({
+    baseUrl: stack.sandboxUrl,
+    merchantId: DEFAULT_MERCHANT.merchant_id,
+    accountId: DEFAULT_MERCHANT.account_id,
+    secretKey: DEFAULT_MERCHANT.secret_key,
+  });
+  return {
+    stack,
+    browser,
+    async page() {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      contexts.push(context);
+      const page = await context.newPage();
+      page.setDefaultTimeout(15_000);
+      return page;
+    },
+    async serviceStatus(orderNo) {
+      const result = await client.query({ order_no: orderNo });
+      return result.orders[0]?.payment_status;
+    },
+    async admin(path, body) {
+      const response = await fetch(`${stack.sandboxUrl}/admin${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      assert.equal(response.status, 200, await response.clone().text());
+      return response.json();
+    },
+    async storeStatus(orderRef) {
+      return (await stack.companion().context.store.order(orderRef))?.status;
+    },
+    async close() {
+      await Promise.all(contexts.map((context) => context.close().catch(() => undefined)));
+      await browser.close();
+      await stack.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The shopper on the demo storefront. */
+export class Shopper {
+  constructor(
+    readonly page: Page,
+    readonly world: World,
+  ) {}
+
+  /**
+   * Opens a storefront page. Every page of the tab records its CSP violations, and keeps each
+   * acquiring-redirect event's detail in sessionStorage, as the page is about to leave (an init
+   * script is not under the page's CSP).
+   */
+  async open(path = '/', origin = this.world.stack.storefrontUrl): Promise<void> {
+    await this.page.addInitScript(() => {
+      const w = window as unknown as { violations: string[] };
+      w.violations = [];
+      document.addEventListener('securitypolicyviolation', (e) =>
+        w.violations.push(`${e.violatedDirective} ${e.blockedURI}`),
+      );
+      document.addEventListener('acquiring-redirect', (event) => {
+        const kept = JSON.parse(sessionStorage.getItem('redirects') ?? '[]') as unknown[];
+        kept.push((event as CustomEvent).detail);
+        sessionStorage.setItem('redirects', JSON.stringify(kept));
+      });
+    });
+    await this.page.goto(`${origin}${path}`);
+  }
+
+  async violations(): Promise<string[]> {
+    return this.page.evaluate(() => (window as unknown as { violations: string[] }).violations);
+  }
+
+  async redirects(): Promise<{ url: string; reason: string }[]> {
+    return this.page.evaluate(() => JSON.parse(sessionStorage.getItem('redirects') ?? '[]'));
+  }
+
+  async add(name: string): Promise<void> {
+    await this.page.locator('.product', { hasText: name }).getByRole('button').click();
+  }
+
+  /** Chooses how to pay and opens the checkout; answers the order reference it was given. */
+  async checkout(mode: 'checkout' | 'apm' | 'card' = 'checkout'): Promise<string> {
+    await this.page.locator(`input[name="mode"][value="${mode}"]`).check();
+    await this.page.getByRole('button', { name: 'Checkout' }).click();
+    const element = this.page.locator('acquiring-checkout');
+    await element.locator('form').waitFor();
+    return (await element.getAttribute('order-ref')) ?? '';
+  }
+
+  async fillDetails(): Promise<void> {
+    const form = this.page.locator('acquiring-checkout');
+    await form.getByLabel('Email').fill('ada@example.com');
+    await form.getByLabel('First name').fill('Ada');
+    await form.getByLabel('Last name').fill('Lovelace');
+    await form.getByLabel('Country').selectOption('GB');
+    await form.getByLabel('City').fill('London');
+    await form.getByLabel('Address').fill('12 St James Sq');
+    await form.getByLabel('Postal code').fill('SW1Y 4JH');
+  }
+
+  async pay(): Promise<void> {
+    await this.page.locator('acquiring-checkout').getByRole('button', { name: 'Pay' }).click();
+  }
+
+  /** The service's payment page inside the widget's frame. */
+  get frame(): FrameLocator {
+    return this.page.frameLocator('acquiring-checkout iframe');
+  }
+
+  /** Fills the hosted card page in `where` (the frame, or the page after a redirect). */
+  static async payCard(where: Page | FrameLocator, card: string): Promise<void> {
+    await where.getByLabel('Card number').fill(card);
+    await where.getByLabel('Expiry (MM/YY)').fill('12/30');
+    await where.getByLabel('Security code').fill('123');
+    await where.getByLabel('Name on card').fill('Ada Lovelace');
+    await where.getByRole('button', { name: 'Pay' }).click();
+  }
+
+  /** The storefront's outcome line, once the widget has reported a result. */
+  async outcome(): Promise<string> {
+    const outcome = this.page.locator('#outcome');
+    await outcome.filter({ hasText: /\S/ }).waitFor();
+    return (await outcome.textContent()) ?? '';
+  }
+}
+
+/** The merchant in the operations console. */
+export class Merchant {
+  constructor(
+    readonly page: Page,
+    readonly world: World,
+  ) {}
+
+  async open(): Promise<void> {
+    await this.page.goto(`${this.world.stack.storefrontUrl}/console`);
+  }
+
+  /** Reloads the orders; done once the console has drawn them (it asks for payouts after). */
+  async refresh(): Promise<void> {
+    const drawn = this.page.waitForResponse((r) => r.url().endsWith('/console/api/payouts'));
+    await this.page.getByRole('button', { name: 'Refresh' }).click();
+    await drawn;
+  }
+
+  row(orderRef: string) {
+    return this.page.locator(`tr[data-order-ref="${orderRef}"]`);
+  }
+
+  /** Presses an order's button and answers the console's message about it. */
+  async act(orderRef: string, button: string): Promise<string> {
+    await this.row(orderRef).getByRole('button', { name: button, exact: true }).click();
+    return this.message(orderRef);
+  }
+
+  async refund(orderRef: string, amount: string): Promise<string> {
+    await this.row(orderRef).getByLabel(`Refund amount for ${orderRef}`).fill(amount);
+    await this.row(orderRef).getByRole('button', { name: 'Refund' }).click();
+    return this.message(orderRef);
+  }
+
+  /** The console's message once it speaks of `about` and has finished (no trailing ellipsis). */
+  async message(about: string): Promise<string> {
+    const message = this.page.locator('#message');
+    await message.filter({ hasText: about }).filter({ hasNotText: '…' }).waitFor();
+    return (await message.textContent()) ?? '';
+  }
+
+  async statusOf(orderRef: string): Promise<string> {
+    return (await this.row(orderRef).locator('[data-field="status"]').textContent()) ?? '';
+  }
+
+  /**
+   * Waits until the console (after a refresh), the companion's store and the sandbox all say
+   * `status` for the order.
+   */
+  async agree(orderRef: string, status: string): Promise<void> {
+    const deadline = Date.now() + 10_000;
+    let seen: unknown[] = [];
+    for (;;) {
+      await this.refresh();
+      const order = await this.world.stack.companion().context.store.order(orderRef);
+      seen = [
+        await this.statusOf(orderRef).catch(() => undefined),
+        order?.status,
+        order?.order_no ? await this.world.serviceStatus(order.order_no) : undefined,
+      ];
+      if (seen.every((s) => s === status)) return;
+      if (Date.now() > deadline)
+        assert.fail(`console, store and sandbox say ${seen.join(', ')}; expected ${status}`);
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+  }
+}
