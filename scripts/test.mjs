@@ -64,7 +64,11 @@ if (widget.length)
     'widget',
     run(process.execPath, ['--import', 'tsx', 'node_modules/@web/test-runner/dist/bin.js']),
   ]);
-if (e2e.length) results.push(['e2e', run(process.execPath, nodeTest(e2e))]);
+// The demo the e2e suite drives serves the built widget: build it first, as `npm start` does.
+if (e2e.length) {
+  const built = run(process.execPath, ['scripts/build-widget.mjs']);
+  results.push(['e2e', built && run(process.execPath, nodeTest(e2e))]);
+}
 
 const failed = results.filter(([, ok]) => !ok).map(([name]) => name);
 console.log(

@@ -83,9 +83,17 @@
 
   function actionsCell(order) {
     const td = document.createElement('td');
-    td.className = 'actions';
+    const box = document.createElement('div');
+    box.className = 'actions';
+    td.append(box);
     const offered = [...(OFFERED[order.status] ?? [])];
-    if (order.recurring_id) offered.push('cancel-subscription');
+    if (order.recurring_id && !order.subscription_status) offered.push('cancel-subscription');
+    if (order.subscription_status) {
+      const note = document.createElement('span');
+      note.dataset.field = 'subscription_status';
+      note.textContent = `subscription ${order.subscription_status}`;
+      box.append(note);
+    }
     for (const action of offered) {
       const button = document.createElement('button');
       button.type = 'button';
@@ -95,7 +103,7 @@
         const [verb, name, body] = ACTIONS[action](order);
         void act(verb, name, body, order.order_ref);
       });
-      td.append(button);
+      box.append(button);
     }
     if (['captured', 'partially_refunded'].includes(order.status)) {
       const form = document.createElement('form');
@@ -114,7 +122,7 @@
         const body = { orders: [{ order_ref: order.order_ref, amount: input.value.trim() }] };
         void act('Refund', 'refund', body, order.order_ref);
       });
-      td.append(form);
+      box.append(form);
     }
     return td;
   }
@@ -124,11 +132,11 @@
     if (!order.history.length) return td;
     const details = document.createElement('details');
     const summary = document.createElement('summary');
-    summary.textContent = `${order.history.length} notification${order.history.length > 1 ? 's' : ''}`;
+    summary.textContent = `${order.history.length} notification${order.history.length === 1 ? '' : 's'}`;
     const list = document.createElement('ol');
     for (const entry of order.history) {
       const item = document.createElement('li');
-      item.textContent = `${new Date(entry.received_at).toLocaleTimeString()} ${entry.event} #${entry.sequence}`;
+      item.textContent = `${new Date(entry.received_at).toLocaleTimeString()} ${entry.event} #${entry.sequence}${entry.order_no === order.order_no ? '' : ` (${entry.order_no})`}`;
       list.append(item);
     }
     details.append(summary, list);

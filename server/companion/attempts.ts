@@ -99,7 +99,7 @@ export async function startPayment(
   const now = Date.now();
   let order = await ctx.store.ensureOrder({
     order_ref: body.order_ref, order_no: null, status: 'created', mode: kind, amount, currency: resolved.currency,
-    captured: 0, refunded: 0, transaction_id: null, result_info: null, recurring_id: null, contract_name: resolved.subscription?.contract_name ?? null, token_id: null,
+    captured: 0, refunded: 0, transaction_id: null, result_info: null, recurring_id: null, contract_name: resolved.subscription?.contract_name ?? null, subscription_status: null, token_id: null,
     status_token_hash: sha256(statusToken(ctx.tokenKey, body.order_ref)), storefront_origin: caller.origin,
     storefront_return_url: body.return_url ?? null, last_sequence: 0, attempts: 0, created_at: now, updated_at: now,
   }); // prettier-ignore

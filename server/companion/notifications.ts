@@ -59,6 +59,12 @@ export async function applyNotification(
     }
   } else if (notification.order_no) {
     await applyToOrder(ctx, notification);
+  } else if (
+    typeof notification.recurring_id === 'string' &&
+    typeof notification.recurring_status === 'string' &&
+    notification.recurring_status !== 'active'
+  ) {
+    await ctx.store.setSubscriptionStatus(notification.recurring_id, notification.recurring_status);
   }
   await ctx.store.markApplied(notification.notification_id);
 }

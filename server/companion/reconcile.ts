@@ -57,6 +57,10 @@ export async function reconcileOrder(ctx: Context, order: Order): Promise<Settle
       ? {
           recurring_id: found.subscription_result.recurring_id,
           contract_name: found.subscription_result.contract_name ?? order.contract_name,
+          ...(found.subscription_result.recurring_status &&
+          found.subscription_result.recurring_status !== 'active'
+            ? { subscription_status: found.subscription_result.recurring_status }
+            : {}),
         }
       : {}),
   };

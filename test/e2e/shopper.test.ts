@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { DEFAULT_MERCHANT } from '../../server/sandbox/config.ts';
-import { CARDS, Merchant, Shopper, startWorld, type World } from './helpers/demo.ts';
+import { CARDS, Merchant, picture, Shopper, startWorld, type World } from './helpers/demo.ts';
 
 describe('as a shopper on the demo storefront (script tag, strict CSP)', () => {
   let world: World;
@@ -28,6 +28,8 @@ describe('as a shopper on the demo storefront (script tag, strict CSP)', () => {
     const ref = await s.checkout('checkout');
     await s.fillDetails();
     await s.pay();
+    await s.frame.getByLabel('Card number').fill(CARDS.success);
+    await picture(s.page, 'storefront');
     await Shopper.payCard(s.frame, CARDS.success);
     assert.match(await s.outcome(), /Thank you! Payment .+ is authorised\./);
     await merchant.agree(ref, 'authorised');

@@ -183,7 +183,9 @@ export function operationsRouter(ctx: Context): Router {
         amount: formatAmount(order.amount, order.currency),
         captured: formatAmount(order.captured, order.currency),
         refunded: formatAmount(order.refunded, order.currency),
-        history: history.filter((h) => h.order_no === order.order_no),
+        history: history.filter(
+          (h) => h.order_no === order.order_no || h.order_no?.startsWith(`${order.order_no}-R`),
+        ),
       })),
     });
   });
@@ -251,6 +253,7 @@ export function operationsRouter(ctx: Context): Router {
     const order = await ctx.store.order(order_ref);
     if (!order?.recurring_id) throw new Problem(404, 'No subscription', `order ${order_ref} has no subscription`);
     const result = await ctx.gateway.cancelSubscription({ recurring_id: order.recurring_id, contract_name: order.contract_name ?? '' });
+    if (result.cancel_status === 'success') await ctx.store.setSubscriptionStatus(order.recurring_id, 'cancelled');
     return { status: 200, body: result };
   })); // prettier-ignore
 

@@ -18,6 +18,8 @@ export interface OrdersTable {
   result_info: string | null;
   recurring_id: string | null;
   contract_name: string | null;
+  /** The subscription's recurring_status once it is not active any more (cancelled, completed). */
+  subscription_status: string | null;
   token_id: string | null;
   /** SHA-256 of the widget's status token: the token itself is never stored. */
   status_token_hash: string;
@@ -178,6 +180,11 @@ export const MIGRATIONS: Record<string, Migration> = {
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .addColumn('updated_at', 'bigint', (c) => c.notNull())
         .execute();
+    },
+  },
+  '2026-11-23-subscription-status': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('orders').addColumn('subscription_status', 'text').execute();
     },
   },
 };

@@ -278,6 +278,15 @@ export class CompanionStore {
     return this.attempt(row.order_no);
   }
 
+  /** Records that a subscription is no longer active (cancelled or completed). */
+  async setSubscriptionStatus(recurringId: string, status: string): Promise<void> {
+    await this.db
+      .updateTable('orders')
+      .set({ subscription_status: status, updated_at: Date.now() })
+      .where('recurring_id', '=', recurringId)
+      .execute();
+  }
+
   // Notifications
 
   /** Stores a notification; false when its notification_id was stored before (a replay). */
@@ -318,10 +327,19 @@ export class CompanionStore {
     orderNos: string[],
   ): Promise<{ event: string; sequence: number; received_at: number; order_no: string | null }[]> {
     if (orderNos.length === 0) return [];
+    // A subscription's charges are payments of their own, `<order_no>-R<n>`, found by prefix:
+    // substr, because LIKE reads `_` as a wildcard and a range depends on the collation.
     const rows = await this.db
       .selectFrom('notifications')
       .select(['event', 'sequence', 'received_at', 'order_no'])
-      .where('order_no', 'in', orderNos)
+      .where((eb) =>
+        eb.or([
+          eb('order_no', 'in', orderNos),
+          ...orderNos.map((no) =>
+            eb(eb.fn('substr', ['order_no', eb.val(1), eb.val(no.length + 2)]), '=', `${no}-R`),
+          ),
+        ]),
+      )
       .orderBy('received_at')
       .execute();
     return rows.map((row) => numbers(row, ['sequence', 'received_at']));

@@ -5,7 +5,7 @@
  * same thing about an order.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
@@ -21,6 +21,16 @@ export const CARDS = {
   review: '4000 0000 0000 9235',
 } as const;
 
+/**
+ * Pictures the page for the README: into docs/screenshots with UPDATE_SCREENSHOTS=1 (`npm run
+ * screenshots`), otherwise into a temporary directory, so a test run leaves the tree as it was.
+ */
+export async function picture(page: Page, name: string): Promise<void> {
+  const dir = process.env.UPDATE_SCREENSHOTS === '1' ? 'docs/screenshots' : tmpdir();
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
+}
+
 export interface World {
   stack: DemoStack;
   browser: Browser;
@@ -28,6 +38,7 @@ export interface World {
   page(): Promise<Page>;
   /** The sandbox's own word on a payment. */
   serviceStatus(orderNo: string): Promise<string | undefined>;
+  query: GatewayClient['query'];
   /** The companion's store. */
   storeStatus(orderRef: string): Promise<string | undefined>;
   /** Calls the sandbox's admin routes (faults, clock). */
@@ -68,6 +79,7 @@ export async function startWorld(): Promise<World> {
       page.setDefaultTimeout(15_000);
       return page;
     },
+    query: (filters) => client.query(filters),
     async serviceStatus(orderNo) {
       const result = await client.query({ order_no: orderNo });
       return result.orders[0]?.payment_status;
@@ -169,6 +181,24 @@ export class Shopper {
     await where.getByLabel('Security code').fill('123');
     await where.getByLabel('Name on card').fill('Ada Lovelace');
     await where.getByRole('button', { name: 'Pay' }).click();
+  }
+
+  /** A whole purchase on the hosted page, in a fresh tab: answers the order reference. */
+  static async buy(
+    world: World,
+    products: string[],
+    card: string = CARDS.success,
+  ): Promise<string> {
+    const shopper = new Shopper(await world.page(), world);
+    await shopper.open();
+    for (const product of products) await shopper.add(product);
+    const ref = await shopper.checkout();
+    await shopper.fillDetails();
+    await shopper.pay();
+    await Shopper.payCard(shopper.frame, card);
+    await shopper.outcome();
+    await shopper.page.close();
+    return ref;
   }
 
   /** The storefront's outcome line, once the widget has reported a result. */

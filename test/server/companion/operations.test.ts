@@ -116,6 +116,25 @@ describe('the operations API', () => {
     assert.match(order?.recurring_id ?? '', /^RC/);
     const cancelled = await stack.ops('/cancel-subscription', { order_ref: 'coffee.o5' });
     assert.equal(cancelled.body.cancel_status, 'success');
+    const store = stack.companion.companion.context.store;
+    assert.equal((await store.order('coffee.o5'))?.subscription_status, 'cancelled');
+  });
+
+  it('a subscription.cancelled notification (no order_no, a recurring_id) marks the order', async () => {
+    await paidOrder('coffee.o7');
+    await stack.companion.companion.reconcile();
+    const store = stack.companion.companion.context.store;
+    const order = await store.order('coffee.o7');
+    assert.equal(order?.subscription_status, null);
+    // Cancelled at the service behind the companion's back: the notification tells it.
+    const client = stack.sandbox.client();
+    await client.cancelSubscription({
+      recurring_id: order?.recurring_id ?? '',
+      contract_name: order?.contract_name ?? '',
+    });
+    for (let i = 0; i < 100 && !(await store.order('coffee.o7'))?.subscription_status; i++)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.equal((await store.order('coffee.o7'))?.subscription_status, 'cancelled');
   });
 
   it('query through the service', async () => {

@@ -96,6 +96,23 @@ for (const database of TEST_DATABASES) {
       assert.deepEqual(await store.unappliedNotifications(), []);
     });
 
+    it('finds an order’s notifications and its subscription charges’, and no one else’s', async () => {
+      const record = (notification_id: string, order_no: string) =>
+        store.recordNotification({
+          notification_id,
+          order_no,
+          event: 'e',
+          sequence: 1,
+          body: '{}',
+        });
+      await record('H-1', 'mug_2.h-1');
+      await record('H-2', 'mug_2.h-1-R2');
+      await record('H-3', 'mug_2.h-10'); // a longer order number with the same start
+      await record('H-4', 'mugx2.h-1-R2'); // `_` is no wildcard
+      const found = await store.notificationsFor(['mug_2.h-1']);
+      assert.deepEqual(found.map((n) => n.order_no).sort(), ['mug_2.h-1', 'mug_2.h-1-R2']);
+    });
+
     it('starts an idempotent operation once, replays it, and refuses another body', async () => {
       const starts = await Promise.all(
         Array.from({ length: 10 }, () => store.beginOperation('key-1', 'capture', 'hash-a')),
