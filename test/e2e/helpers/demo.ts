@@ -260,7 +260,7 @@ export class Merchant {
    */
   async agree(orderRef: string, status: string): Promise<void> {
     const deadline = Date.now() + 10_000;
-    let seen: unknown[] = [];
+    let seen: unknown[];
     for (;;) {
       await this.refresh();
       const order = await this.world.stack.companion().context.store.order(orderRef);
