@@ -42,7 +42,10 @@ async function listen(server) {
   return `http://127.0.0.1:${server.address().port}`;
 }
 
-/** The sandbox, a companion for the test page's origin, and one whose payment page never loads. */
+/**
+ * The sandbox, a companion for the test page's origin, one whose payment page never loads, and one
+ * in front of a service whose payment page refuses to be framed.
+ */
 function stackPlugin() {
   const started = [];
   let exports = '';
@@ -60,18 +63,28 @@ function stackPlugin() {
       const blackHole = createServer((socket) => sockets.add(socket));
       const silent = await listen(blackHole);
       const stalled = await startCompanion(sandbox.url, { ...options, publicUrl: silent });
+      // A service whose payment page refuses every frame, and a companion in front of it.
+      const refusingService = await startSandbox();
+      await fetch(`${refusingService.url}/admin/faults`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ merchant_id: 'sandbox-merchant', deny_framing: true }),
+      });
+      const refusing = await startCompanion(refusingService.url, options);
       // Nothing here may wait on a callback that never comes: an empty event loop would end the
       // process with code 0 before the runner reports its failures.
       started.push(
         () => companion.close(),
         () => stalled.close(),
+        () => refusing.close(),
         () => sandbox.close(),
+        () => refusingService.close(),
         () => {
           for (const socket of sockets) socket.destroy();
           blackHole.close();
         },
       );
-      exports = `export const companion = ${JSON.stringify(companion.url)};\nexport const stalledCompanion = ${JSON.stringify(stalled.url)};\n`;
+      exports = `export const companion = ${JSON.stringify(companion.url)};\nexport const stalledCompanion = ${JSON.stringify(stalled.url)};\nexport const refusingCompanion = ${JSON.stringify(refusing.url)};\n`;
     },
     serve(context) {
       if (context.path === '/__stack.js') return { body: exports, type: 'js' };

@@ -1,9 +1,9 @@
-import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../widget/index.ts';
 import { MESSAGES, type AcquiringCheckout } from '../../widget/index.ts';
 // @ts-expect-error: served by the test runner's stack plugin (web-test-runner.config.mjs)
-import { companion, stalledCompanion } from '/__stack.js';
+import { companion, refusingCompanion, stalledCompanion } from '/__stack.js';
 
 let counter = 0;
 const ref = () => `mug.wtr${Date.now().toString(36)}${++counter}`;
@@ -213,6 +213,23 @@ describe('<acquiring-checkout>', () => {
       await el.updateComplete;
       expect(part(el, 'frame')).to.equal(null);
       expect(part(el, 'open-window-button').textContent).to.equal('Open the payment page');
+    });
+
+    it('falls back when the payment page refuses the frame, without waiting for the timeout', async () => {
+      // A timeout that never comes in this test: only the refusal can bring the fallback.
+      const el = await checkout({
+        companion: refusingCompanion,
+        fallback: 'popup',
+        'frame-timeout': '600000',
+      });
+      await fillValid(el);
+      part(el, 'pay-button').click();
+      await waitUntil(
+        () => el.shadowRoot?.querySelector('[part="open-window-button"]'),
+        'the window fallback is offered',
+        { timeout: 10_000 },
+      );
+      expect(part(el, 'frame')).to.equal(null);
     });
 
     it('reports a failure with a code and a way to retry', async () => {
