@@ -43,6 +43,11 @@ export interface CompanionConfig {
   pageTtlMs?: number;
   /** Requests per minute per client on the public routes. */
   rateLimitPerMinute?: number;
+  /**
+   * How long the verdict on framing the service's payment page is kept (default a minute); 0 asks
+   * the service for every frame (tests that change the sandbox's framing policy as they go).
+   */
+  framingCheckMs?: number;
   /** How often unknown and stale orders are reconciled; 0 turns the job off. */
   reconcileEveryMs?: number;
   logger?: Logger;

@@ -2,6 +2,7 @@
 import pino, { type Logger } from 'pino';
 import { GatewayClient } from '../gateway/index.ts';
 import type { CompanionConfig } from './config.ts';
+import { FramingProbes } from './framing.ts';
 import type { CompanionStore } from './store/store.ts';
 
 export interface Context {
@@ -11,6 +12,8 @@ export interface Context {
   log: Logger;
   /** The key status tokens are derived from. */
   tokenKey: string;
+  /** Whether the service's payment page may be framed by a storefront. */
+  framing: FramingProbes;
 }
 
 /** Card data, security codes, keys and tokens never reach the log. */
@@ -38,5 +41,6 @@ export function createContext(
     gateway: new GatewayClient(config.gateway),
     log: config.logger ?? defaultLogger(),
     tokenKey,
+    framing: new FramingProbes(config.framingCheckMs ?? 60_000),
   };
 }

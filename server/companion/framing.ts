@@ -60,3 +60,27 @@ export async function probeFraming(
     return true;
   }
 }
+
+/**
+ * Verdicts kept per payment page and storefront for `keepMs` (a service's framing policy is a
+ * setting, not a per-payment answer), so a frame waits for the probe at most once in that time.
+ */
+export class FramingProbes {
+  static readonly MAX = 1_000;
+  readonly #kept = new Map<string, { at: number; verdict: Promise<boolean> }>();
+
+  constructor(readonly keepMs: number) {}
+
+  verdict(pageUrl: string, ancestorOrigin: string): Promise<boolean> {
+    const key = `${pageUrl} ${ancestorOrigin}`;
+    const kept = this.#kept.get(key);
+    if (kept && Date.now() - kept.at < this.keepMs) return kept.verdict;
+    const verdict = probeFraming(pageUrl, ancestorOrigin);
+    if (this.keepMs > 0) {
+      this.#kept.delete(key);
+      if (this.#kept.size >= FramingProbes.MAX) this.#kept.clear(); // a bound: losing it costs a probe
+      this.#kept.set(key, { at: Date.now(), verdict });
+    }
+    return verdict;
+  }
+}

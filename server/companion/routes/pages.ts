@@ -14,7 +14,6 @@ import express, { type Response, type Router } from 'express';
 import { escapeHtml, readCheckoutForm } from '../../gateway/index.ts';
 import { FRAMING_REFUSED_MESSAGE_TYPE, RETURN_MESSAGE_TYPE } from '../../../widget/contract.ts';
 import type { Context } from '../context.ts';
-import { probeFraming } from '../framing.ts';
 import { Problem } from '../problem.ts';
 
 /** The return page's script, served from the companion so no inline script is needed. */
@@ -103,7 +102,7 @@ export function pagesRouter(ctx: Context): Router {
     if (
       form &&
       order?.storefront_origin &&
-      !(await probeFraming(form.action, order.storefront_origin))
+      !(await ctx.framing.verdict(form.action, order.storefront_origin))
     ) {
       framingPolicy(response);
       response.type('html').send(

@@ -59,7 +59,8 @@ export async function startWorld(): Promise<World> {
       notificationRetryMs: [300, 600, 1_000, 2_000, 4_000],
       payoutSettleMs: 300,
     },
-    companion: { reconcileEveryMs: 0, rateLimitPerMinute: 10_000 },
+    // framingCheckMs 0: a test turns the sandbox's framing refusal on and off as it goes.
+    companion: { reconcileEveryMs: 0, rateLimitPerMinute: 10_000, framingCheckMs: 0 },
   });
   const browser = await launchChromium();
   const contexts: BrowserContext[] = [];

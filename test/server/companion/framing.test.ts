@@ -33,7 +33,7 @@ describe('reading a page’s framing headers as a browser does', () => {
 
 describe('the payment page when the service’s page refuses to be framed', () => {
   let stack: Stack;
-  before(async () => (stack = await startStack({ sandbox: { admin: true } })));
+  before(async () => (stack = await startStack({ companion: { framingCheckMs: 0 } })));
   after(() => stack.close());
 
   const frameRequest = { headers: { 'sec-fetch-dest': 'iframe' } };
@@ -63,5 +63,26 @@ describe('the payment page when the service’s page refuses to be framed', () =
     const created = await stack.widget('/checkout-sessions', sessionBody('mug.f2'));
     const page = await fetch(String(created.body.frame_url), frameRequest);
     assert.match(await page.text(), /session_token/);
+  });
+});
+
+describe('the framing verdict is kept a while per payment page and storefront', () => {
+  let stack: Stack;
+  before(async () => (stack = await startStack({ companion: { framingCheckMs: 300 } })));
+  after(() => stack.close());
+
+  it('a policy changed at the service shows once the kept verdict expires', async () => {
+    const frame = async (ref: string) => {
+      const created = await stack.widget('/checkout-sessions', sessionBody(ref));
+      const page = await fetch(String(created.body.frame_url), {
+        headers: { 'sec-fetch-dest': 'iframe' },
+      });
+      return /framing-refused/.test(await page.text()) ? 'refused' : 'framed';
+    };
+    assert.equal(await frame('mug.k1'), 'framed');
+    await stack.sandbox.admin('/faults', { merchant_id: MERCHANT.merchant_id, deny_framing: true });
+    assert.equal(await frame('mug.k2'), 'framed', 'the kept verdict');
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    assert.equal(await frame('mug.k3'), 'refused');
   });
 });
