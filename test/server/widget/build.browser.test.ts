@@ -70,6 +70,12 @@ describe('the built widget', () => {
     assert.ok((element.cssProperties ?? []).length >= 10);
   });
 
+  it('is the build whose integrity the README’s script-tag snippet gives', () => {
+    const built = `sha384-${createHash('sha384').update(readFileSync('dist/acquiring-checkout.js')).digest('base64')}`;
+    const snippet = /integrity="(sha384-[^"]+)"/.exec(readFileSync('README.md', 'utf8'))?.[1];
+    assert.equal(snippet, built, 'update the README snippet with what `npm run build` prints');
+  });
+
   describe('from a script tag, on a storefront with a strict CSP', () => {
     let sandbox: RunningSandbox;
     let companion: RunningCompanion;
