@@ -107,7 +107,8 @@ export async function startPayment(
   for (let round = 0; round < 3; round++) {
     let latest = await ctx.store.latestAttempt(order.order_ref);
     if (latest) latest = await settled(ctx, latest);
-    order = (await ctx.store.order(order.order_ref)) as Order;
+    // Without an attempt, the order just read is current: nothing but a claim can move it.
+    if (latest || round > 0) order = (await ctx.store.order(order.order_ref)) as Order;
 
     if ((PAID_STATUSES as readonly string[]).includes(order.status)) {
       throw new Problem(409, 'Order already paid', `order ${order.order_ref} is ${order.status}`);

@@ -130,12 +130,15 @@ export class CompanionStore {
 
   /** Inserts the order unless it exists; returns the stored one either way. */
   async ensureOrder(order: Insertable<OrdersTable>): Promise<Order> {
-    await this.db
+    const inserted = await this.db
       .insertInto('orders')
       .values(order)
       .onConflict((c) => c.column('order_ref').doNothing())
-      .execute();
-    return (await this.order(order.order_ref)) as Order;
+      .returningAll()
+      .executeTakeFirst();
+    return inserted
+      ? numbers(inserted, ORDER_NUMBERS)
+      : ((await this.order(order.order_ref)) as Order);
   }
 
   async updateOrder(orderRef: string, patch: Updateable<OrdersTable>): Promise<void> {
