@@ -1,19 +1,12 @@
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { CARDS, Merchant, Shopper, startWorld, type World } from './helpers/demo.ts';
+import { CARDS, Shopper, useWorld } from './helpers/demo.ts';
 
 describe('framework users: the ESM build in an SPA, and React 19', () => {
-  let world: World;
-  let merchant: Merchant;
-  before(async () => {
-    world = await startWorld();
-    merchant = new Merchant(await world.page(), world);
-    await merchant.open();
-  });
-  after(() => world.close());
+  const suite = useWorld();
 
   it('the SPA imports the element, handles its events in code, and pays', async () => {
-    const s = new Shopper(await world.page(), world);
+    const s = new Shopper(await suite.world.page(), suite.world);
     await s.open('/spa');
     await s.page.getByRole('button', { name: 'Buy the T-shirt' }).click();
     const element = s.page.locator('acquiring-checkout');
@@ -34,11 +27,11 @@ describe('framework users: the ESM build in an SPA, and React 19', () => {
       assert.ok(events.includes(name), `${name} in ${events.join(', ')}`);
     assert.deepEqual(await s.violations(), []);
     const ref = String(result).slice('Order '.length, String(result).lastIndexOf('-'));
-    await merchant.agree(ref, 'authorised');
+    await suite.merchant.agree(ref, 'authorised');
   });
 
   it('the React 19 example pays through the @lit/react wrapper', async () => {
-    const s = new Shopper(await world.page(), world);
+    const s = new Shopper(await suite.world.page(), suite.world);
     await s.open('/react');
     const element = s.page.locator('acquiring-checkout');
     await element.getByLabel('Email').fill('ada@example.com');
@@ -49,6 +42,6 @@ describe('framework users: the ESM build in an SPA, and React 19', () => {
     await s.page.locator('#react-result', { hasText: 'Payment authorised' }).waitFor();
     const ref = await element.evaluate((el) => (el as HTMLElement & { orderRef: string }).orderRef);
     assert.match(ref, /^poster\.react-/);
-    await merchant.agree(ref, 'authorised');
+    await suite.merchant.agree(ref, 'authorised');
   });
 });

@@ -1,20 +1,13 @@
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { DEFAULT_MERCHANT } from '../../server/sandbox/config.ts';
-import { CARDS, Merchant, picture, Shopper, startWorld, type World } from './helpers/demo.ts';
+import { CARDS, picture, Shopper, useWorld } from './helpers/demo.ts';
 
 describe('as a shopper on the demo storefront (script tag, strict CSP)', () => {
-  let world: World;
-  let merchant: Merchant;
-  before(async () => {
-    world = await startWorld();
-    merchant = new Merchant(await world.page(), world);
-    await merchant.open();
-  });
-  after(() => world.close());
+  const suite = useWorld();
 
   async function shopper(origin?: string): Promise<Shopper> {
-    const shopper = new Shopper(await world.page(), world);
+    const shopper = new Shopper(await suite.world.page(), suite.world);
     await shopper.open('/', origin);
     return shopper;
   }
@@ -32,9 +25,9 @@ describe('as a shopper on the demo storefront (script tag, strict CSP)', () => {
     await picture(s.page, 'storefront');
     await Shopper.payCard(s.frame, CARDS.success);
     assert.match(await s.outcome(), /Thank you! Payment .+ is authorised\./);
-    await merchant.agree(ref, 'authorised');
+    await suite.merchant.agree(ref, 'authorised');
     assert.equal(
-      await merchant.row(ref).locator('[data-field="amount"]').textContent(),
+      await suite.merchant.row(ref).locator('[data-field="amount"]').textContent(),
       '49.00 USD',
     );
     assert.deepEqual(await s.violations(), []);
@@ -48,12 +41,12 @@ describe('as a shopper on the demo storefront (script tag, strict CSP)', () => {
     await s.pay();
     await Shopper.payCard(s.frame, CARDS.decline);
     assert.match(await s.outcome(), /Payment .+-1 is declined\. You can try again\./);
-    await merchant.agree(ref, 'declined');
+    await suite.merchant.agree(ref, 'declined');
 
     await s.pay();
     await Shopper.payCard(s.frame, CARDS.success);
     assert.match(await s.outcome(), /Thank you! Payment .+-2 is authorised\./);
-    await merchant.agree(ref, 'authorised');
+    await suite.merchant.agree(ref, 'authorised');
   });
 
   it('the 3-D Secure card through its challenge', async () => {
@@ -66,7 +59,7 @@ describe('as a shopper on the demo storefront (script tag, strict CSP)', () => {
     await s.frame.getByLabel('Code sent to your phone').fill('1234');
     await s.frame.getByRole('button', { name: 'Confirm' }).click();
     assert.match(await s.outcome(), /is authorised/);
-    await merchant.agree(ref, 'authorised');
+    await suite.merchant.agree(ref, 'authorised');
   });
 
   it('a payment held for review', async () => {
@@ -77,7 +70,7 @@ describe('as a shopper on the demo storefront (script tag, strict CSP)', () => {
     await s.pay();
     await Shopper.payCard(s.frame, CARDS.review);
     assert.match(await s.outcome(), /is review/);
-    await merchant.agree(ref, 'review');
+    await suite.merchant.agree(ref, 'review');
   });
 
   it('APM: sent to the payment method, paid there, back on the storefront with the result', async () => {
@@ -86,15 +79,15 @@ describe('as a shopper on the demo storefront (script tag, strict CSP)', () => {
     const ref = await s.checkout('apm');
     await s.fillDetails();
     await s.pay();
-    await s.page.waitForURL(`${world.stack.sandboxUrl}/issuer/**`);
+    await s.page.waitForURL(`${suite.world.stack.sandboxUrl}/issuer/**`);
     await s.page.getByRole('button', { name: 'Pay', exact: true }).click();
-    await s.page.waitForURL(`${world.stack.storefrontUrl}/?acquiring_order_ref=${ref}`);
+    await s.page.waitForURL(`${suite.world.stack.storefrontUrl}/?acquiring_order_ref=${ref}`);
     assert.match(await s.outcome(), /Thank you! Payment .+ is (authorised|captured)\./);
     const [redirect] = await s.redirects();
     assert.equal(redirect?.reason, 'apm');
-    assert.match(String(redirect?.url), new RegExp(`^${world.stack.sandboxUrl}/issuer/`));
-    const status = (await world.storeStatus(ref)) ?? '';
-    await merchant.agree(ref, status);
+    assert.match(String(redirect?.url), new RegExp(`^${suite.world.stack.sandboxUrl}/issuer/`));
+    const status = (await suite.world.storeStatus(ref)) ?? '';
+    await suite.merchant.agree(ref, status);
   });
 
   it('APM: cancelled at the payment method', async () => {
@@ -103,13 +96,13 @@ describe('as a shopper on the demo storefront (script tag, strict CSP)', () => {
     const ref = await s.checkout('apm');
     await s.fillDetails();
     await s.pay();
-    await s.page.waitForURL(`${world.stack.sandboxUrl}/issuer/**`);
+    await s.page.waitForURL(`${suite.world.stack.sandboxUrl}/issuer/**`);
     await s.page.getByRole('button', { name: 'Cancel payment' }).click();
-    await s.page.waitForURL(`${world.stack.storefrontUrl}/?acquiring_order_ref=${ref}`);
+    await s.page.waitForURL(`${suite.world.stack.storefrontUrl}/?acquiring_order_ref=${ref}`);
     // The service ends a payment its payer cancelled as failed, and says why.
     assert.match(await s.outcome(), /is failed\. You can try again\./);
-    await merchant.agree(ref, 'failed');
-    const order = await world.stack.companion().context.store.order(ref);
+    await suite.merchant.agree(ref, 'failed');
+    const order = await suite.world.stack.companion().context.store.order(ref);
     assert.match(String(order?.result_info), /Cancelled by the payer/);
   });
 
@@ -125,7 +118,7 @@ describe('as a shopper on the demo storefront (script tag, strict CSP)', () => {
     await form.getByLabel('Security code').fill('123');
     await s.pay();
     assert.match(await s.outcome(), /is authorised/);
-    await merchant.agree(ref, 'authorised');
+    await suite.merchant.agree(ref, 'authorised');
   });
 
   it('a subscription bought', async () => {
@@ -136,10 +129,10 @@ describe('as a shopper on the demo storefront (script tag, strict CSP)', () => {
     await s.pay();
     await Shopper.payCard(s.frame, CARDS.success);
     assert.match(await s.outcome(), /is authorised/);
-    await merchant.agree(ref, 'authorised');
-    const order = await world.stack.companion().context.store.order(ref);
+    await suite.merchant.agree(ref, 'authorised');
+    const order = await suite.world.stack.companion().context.store.order(ref);
     assert.match(String(order?.recurring_id), /^RC/);
-    await merchant.row(ref).getByRole('button', { name: 'Cancel subscription' }).waitFor();
+    await suite.merchant.row(ref).getByRole('button', { name: 'Cancel subscription' }).waitFor();
   });
 
   it('a double click on Pay sends one request and makes one payment', async () => {
@@ -155,11 +148,11 @@ describe('as a shopper on the demo storefront (script tag, strict CSP)', () => {
     await Shopper.payCard(s.frame, CARDS.success);
     assert.match(await s.outcome(), /-1 is authorised/);
     assert.deepEqual(sessions, ['POST']);
-    await merchant.agree(ref, 'authorised');
+    await suite.merchant.agree(ref, 'authorised');
   });
 
   it('from another site than the companion’s (localhost vs 127.0.0.1): CORS and postMessage hold', async () => {
-    const port = new URL(world.stack.storefrontUrl).port;
+    const port = new URL(suite.world.stack.storefrontUrl).port;
     const s = await shopper(`http://localhost:${port}`);
     await s.add('Enamel mug');
     const ref = await s.checkout();
@@ -167,30 +160,33 @@ describe('as a shopper on the demo storefront (script tag, strict CSP)', () => {
     await s.pay();
     await Shopper.payCard(s.frame, CARDS.success);
     assert.match(await s.outcome(), /is authorised/);
-    const order = await world.stack.companion().context.store.order(ref);
+    const order = await suite.world.stack.companion().context.store.order(ref);
     assert.equal(order?.storefront_origin, `http://localhost:${port}`);
-    assert.notEqual(new URL(world.stack.companionUrl).hostname, 'localhost');
+    assert.notEqual(new URL(suite.world.stack.companionUrl).hostname, 'localhost');
     assert.deepEqual(await s.violations(), []);
   });
 
   it('when the payment page refuses the frame, the widget redirects and resumes on return', async () => {
     const s = await shopper();
-    await world.admin('/faults', { merchant_id: DEFAULT_MERCHANT.merchant_id, deny_framing: true });
+    await suite.world.admin('/faults', {
+      merchant_id: DEFAULT_MERCHANT.merchant_id,
+      deny_framing: true,
+    });
     try {
       await s.add('Organic T-shirt');
       const ref = await s.checkout();
       await s.fillDetails();
       await s.pay();
-      await s.page.waitForURL(`${world.stack.sandboxUrl}/hosted/**`);
+      await s.page.waitForURL(`${suite.world.stack.sandboxUrl}/hosted/**`);
       await Shopper.payCard(s.page, CARDS.success);
-      await s.page.waitForURL(`${world.stack.storefrontUrl}/?acquiring_order_ref=${ref}`);
+      await s.page.waitForURL(`${suite.world.stack.storefrontUrl}/?acquiring_order_ref=${ref}`);
       assert.match(await s.outcome(), /Thank you! Payment .+ is authorised\./);
       const [redirect] = await s.redirects();
       assert.equal(redirect?.reason, 'frame-fallback');
-      assert.match(String(redirect?.url), new RegExp(`^${world.stack.companionUrl}/pay/`));
-      await merchant.agree(ref, 'authorised');
+      assert.match(String(redirect?.url), new RegExp(`^${suite.world.stack.companionUrl}/pay/`));
+      await suite.merchant.agree(ref, 'authorised');
     } finally {
-      await world.admin('/faults', { merchant_id: DEFAULT_MERCHANT.merchant_id });
+      await suite.world.admin('/faults', { merchant_id: DEFAULT_MERCHANT.merchant_id });
     }
   });
 
@@ -201,19 +197,19 @@ describe('as a shopper on the demo storefront (script tag, strict CSP)', () => {
     await s.fillDetails();
     await s.pay();
     await s.frame.getByLabel('Card number').waitFor();
-    const orderNo = (await world.stack.companion().context.store.order(ref))?.order_no ?? '';
-    await world.stack.restartCompanion(async () => {
+    const orderNo = (await suite.world.stack.companion().context.store.order(ref))?.order_no ?? '';
+    await suite.world.stack.restartCompanion(async () => {
       // The shopper pays while the companion is down: the sandbox's notification fails and is
       // retried, and the frame's way back cannot load.
       await Shopper.payCard(s.frame, CARDS.success);
-      await waitFor(async () => (await world.serviceStatus(orderNo)) === 'authorised');
+      await waitFor(async () => (await suite.world.serviceStatus(orderNo)) === 'authorised');
     });
-    await merchant.agree(ref, 'authorised');
+    await suite.merchant.agree(ref, 'authorised');
     // The shopper reloads the frame's way back, now that the companion answers again.
     const frame = await (
       await s.page.locator('acquiring-checkout iframe').elementHandle()
     )?.contentFrame();
-    await frame?.goto(`${world.stack.companionUrl}/return/checkout/${ref}`);
+    await frame?.goto(`${suite.world.stack.companionUrl}/return/checkout/${ref}`);
     assert.match(await s.outcome(), /is authorised/);
   });
 });

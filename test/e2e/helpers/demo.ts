@@ -5,6 +5,7 @@
  * same thing about an order.
  */
 import assert from 'node:assert/strict';
+import { after, before } from 'node:test';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -104,6 +105,21 @@ export async function startWorld(): Promise<World> {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Registers the suite's hooks: a world started before its tests, with the merchant's console open
+ * in a tab of its own, and closed after them.
+ */
+export function useWorld(): { world: World; merchant: Merchant } {
+  const suite = {} as { world: World; merchant: Merchant };
+  before(async () => {
+    suite.world = await startWorld();
+    suite.merchant = new Merchant(await suite.world.page(), suite.world);
+    await suite.merchant.open();
+  });
+  after(() => suite.world.close());
+  return suite;
 }
 
 /** The shopper on the demo storefront. */
