@@ -304,7 +304,10 @@ export class AcquiringCheckout extends LitElement {
     this.dispatchEvent(new CheckoutFrameMountedEvent({ order_no: this.#session?.order_no ?? '' }));
   };
 
-  /** The frame did not load in time, or its page refused the frame: the same attempt goes on in a window or by a redirect. */
+  /**
+   * The frame did not load in time, or its page refused the frame: the same attempt goes on in a
+   * window or by a redirect.
+   */
   async #fallBack(): Promise<void> {
     clearTimeout(this.#frameTimer);
     this.#frameTimer = undefined;

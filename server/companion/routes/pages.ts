@@ -96,8 +96,9 @@ export function pagesRouter(ctx: Context): Router {
       return;
     }
     const form = readCheckoutForm(attempt.page_html);
-    // Only a frame's request is probed: Sec-Fetch-Dest is `document` for a window or a redirect.
-    const framed = request.get('sec-fetch-dest') !== 'document';
+    // Only a frame's request is probed (a window or a redirect is never refused). A browser that
+    // sends no Sec-Fetch-Dest is left to the widget's load timer.
+    const framed = request.get('sec-fetch-dest') === 'iframe';
     const order = framed && form ? await ctx.store.order(attempt.order_ref) : undefined;
     if (
       form &&
