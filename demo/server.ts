@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import express, { type Express, type Request, type Response } from 'express';
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import { consolePage, reactPage, spaPage, storefrontPage } from './pages.ts';
 
@@ -131,5 +131,12 @@ export async function createDemo(options: DemoOptions): Promise<Express> {
       .type(answer.headers.get('content-type') ?? 'application/json')
       .send(await answer.text());
   });
+  app.use((error: { status?: number; message?: string }, _request: Request, response: Response, _next: NextFunction) => {
+    const status = error.status && error.status < 500 ? error.status : 500;
+    response.status(status).json({
+      title: status === 400 ? 'Invalid request' : 'Demo server error',
+      detail: status === 400 ? 'the body is not valid JSON' : error.message,
+    });
+  }); // prettier-ignore
   return app;
 }

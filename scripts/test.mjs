@@ -49,6 +49,13 @@ if (!process.env.TEST_DATABASE_URL) {
   );
 }
 
+// The demo (served by its tests and driven by the e2e suite) serves the built widget: build it
+// first, as `npm start` does.
+if (!run(process.execPath, ['scripts/build-widget.mjs'])) {
+  console.error('The widget did not build.');
+  process.exit(1);
+}
+
 const results = [];
 const nodeTest = (files) => [
   '--import',
@@ -64,11 +71,7 @@ if (widget.length)
     'widget',
     run(process.execPath, ['--import', 'tsx', 'node_modules/@web/test-runner/dist/bin.js']),
   ]);
-// The demo the e2e suite drives serves the built widget: build it first, as `npm start` does.
-if (e2e.length) {
-  const built = run(process.execPath, ['scripts/build-widget.mjs']);
-  results.push(['e2e', built && run(process.execPath, nodeTest(e2e))]);
-}
+if (e2e.length) results.push(['e2e', run(process.execPath, nodeTest(e2e))]);
 
 const failed = results.filter(([, ok]) => !ok).map(([name]) => name);
 console.log(

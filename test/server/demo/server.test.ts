@@ -1,0 +1,80 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startDemoStack, type DemoStack } from '../../../demo/stack.ts';
+import { cartOf, resolveOrder } from '../../../demo/catalogue.ts';
+
+describe('the demo’s catalogue prices the cart in the order reference', () => {
+  it('sums the lines in integer cents', () => {
+    assert.deepEqual(resolveOrder('mug_2-tee-poster.x1')?.amount, '58.50');
+    assert.equal(resolveOrder('poster_3.x')?.amount, '28.50');
+    assert.equal(resolveOrder('coffee.x')?.subscription?.interval, 'month');
+  });
+  it('refuses what is not a cart', () => {
+    for (const ref of ['mug', 'hat.x', 'mug_0.x', 'mug-mug.x', 'coffee-mug.x', 'coffee_2.x', '.x'])
+      assert.equal(cartOf(ref), undefined, ref);
+  });
+});
+
+describe('the demo server', () => {
+  let stack: DemoStack;
+  let dataDir: string;
+  before(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'demo-test-'));
+    stack = await startDemoStack({ port: 0, sandboxPort: 0, companionPort: 0, dataDir });
+  });
+  after(async () => {
+    await stack.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('serves the storefront under a strict CSP, with the widget by one script tag with integrity', async () => {
+    const page = await fetch(`${stack.storefrontUrl}/`);
+    const csp = page.headers.get('content-security-policy') ?? '';
+    assert.match(csp, /script-src 'self'/);
+    assert.match(csp, new RegExp(`frame-src ${stack.companionUrl} ${stack.sandboxUrl}`));
+    assert.doesNotMatch(csp, /unsafe-inline|unsafe-eval/);
+    const html = await page.text();
+    assert.match(html, /<script src="\/widget\/acquiring-checkout\.js" integrity="sha384-[^"]+"/);
+    assert.doesNotMatch(
+      html,
+      /<script>|<script type="module">|style="/,
+      'no inline script or style',
+    );
+  });
+
+  it('forwards the console’s calls to the operations API; the token stays on the server', async () => {
+    const orders = await fetch(`${stack.storefrontUrl}/console/api/orders`);
+    assert.equal(orders.status, 200);
+    assert.deepEqual(await orders.json(), { orders: [] });
+    for (const path of ['/console', '/assets/console.js', '/', '/spa', '/bundles/spa.js']) {
+      const text = await (await fetch(stack.storefrontUrl + path)).text();
+      assert.equal(text.includes(stack.operationsToken), false, path);
+    }
+  });
+
+  it('answers only the console’s operations, by their method', async () => {
+    const call = (path: string, method = 'GET') =>
+      fetch(`${stack.storefrontUrl}/console/api/${path}`, { method });
+    assert.equal((await call('direct-payments', 'POST')).status, 404);
+    assert.equal((await call('orders', 'POST')).status, 404);
+    assert.equal((await call('../csp')).status, 404);
+  });
+
+  it('a malformed body is a 400 in JSON, and a bad field is named by the companion', async () => {
+    const post = (body: string) =>
+      fetch(`${stack.storefrontUrl}/console/api/refund`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
+    const malformed = await post('{"orders": [');
+    assert.equal(malformed.status, 400);
+    assert.equal(((await malformed.json()) as { title: string }).title, 'Invalid request');
+    const invalid = await post(JSON.stringify({ orders: [{ order_ref: 'mug.x', amount: '1,5' }] }));
+    assert.equal(invalid.status, 400);
+    assert.match(JSON.stringify(await invalid.json()), /amount/);
+  });
+});
