@@ -19,7 +19,7 @@
         const item = document.createElement('li');
         item.className = 'product';
         item.dataset.sku = product.sku;
-        const name = document.createElement('h3');
+        const name = document.createElement('h2');
         name.textContent = product.name;
         const price = document.createElement('p');
         price.className = 'price';
