@@ -4,7 +4,7 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'data/', 'node_modules/'] },
+  { ignores: ['**/dist/', 'data/', '**/node_modules/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

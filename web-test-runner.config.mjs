@@ -35,7 +35,7 @@ function cardValidatorPlugin() {
 import pino from 'pino';
 
 // Runs under tsx, so it shares the TypeScript helpers: one place for Chromium's path and flags.
-const { CHROMIUM_PATH, CHROMIUM_ARGS } = await import('./test/server/helpers/browser.ts');
+const { CHROMIUM_PATH, CHROMIUM_ARGS } = await import('./scripts/chromium.ts');
 
 async function listen(server) {
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));

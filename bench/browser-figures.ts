@@ -5,8 +5,8 @@
  * fresh page loads.
  */
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from '../test/server/helpers/browser.ts';
-import { startStorefront } from '../test/server/helpers/storefront.ts';
+import { launchChromium } from '../scripts/chromium.ts';
+import { startStorefront } from '../scripts/storefront.ts';
 import { startServer } from './processes.ts';
 import { summarise, type Summary } from './stats.ts';
 

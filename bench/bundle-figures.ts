@@ -10,10 +10,10 @@ export interface BundleFigures {
 }
 
 export function bundleFigures(): BundleFigures {
-  const build = spawnSync(process.execPath, ['scripts/build-widget.mjs'], { encoding: 'utf8' });
+  const build = spawnSync(process.execPath, ['widget/build.mjs'], { encoding: 'utf8' });
   if (build.status !== 0) throw new Error(`the widget build failed:\n${build.stderr}`);
-  const iife = readFileSync('dist/acquiring-checkout.js');
-  const fingerprint = readFileSync('dist/acquiring-checkout.fingerprint.js');
+  const iife = readFileSync('widget/dist/acquiring-checkout.js');
+  const fingerprint = readFileSync('widget/dist/acquiring-checkout.fingerprint.js');
   return {
     widget_iife_gzip_bytes: gzipSync(iife, { level: 9 }).length,
     widget_iife_brotli_bytes: brotliCompressSync(iife, {

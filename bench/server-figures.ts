@@ -6,8 +6,8 @@
 import autocannon from 'autocannon';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { signed } from '../server/gateway/index.ts';
-import { DEFAULT_MERCHANT } from '../server/sandbox/config.ts';
+import { signed } from 'acquiring-checkout-server/gateway';
+import { DEFAULT_MERCHANT } from 'acquiring-checkout-server/sandbox';
 import { BENCH_ORIGIN, startServer } from './processes.ts';
 import { percentile, summarise, type Summary } from './stats.ts';
 
@@ -64,6 +64,7 @@ function sessionBody(): string {
   return JSON.stringify({
     order_ref: `mug.${unique()}`,
     attempt_key: `bench-${unique()}`,
+    client_secret: `bench-client-secret-${unique()}`.padEnd(32, '0'),
     device: { time_zone: 'UTC', resolution: '1280x720' },
   });
 }

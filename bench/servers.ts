@@ -11,12 +11,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
-import { createSandbox } from '../server/sandbox/app.ts';
-import { sandboxConfig, DEFAULT_MERCHANT } from '../server/sandbox/config.ts';
-import { createCompanion } from '../server/companion/app.ts';
-import { resolveOrder } from '../demo/catalogue.ts';
+import { createCompanion, type ResolvedOrder } from 'acquiring-checkout-server/companion';
+import { createSandbox, sandboxConfig, DEFAULT_MERCHANT } from 'acquiring-checkout-server/sandbox';
 
 import { BENCH_ORIGIN } from './processes.ts';
+
+/** Every benchmark order is one 12.00 USD mug: the merchant's lookup is not what is measured. */
+const resolveOrder = (): ResolvedOrder => ({
+  amount: '12.00',
+  currency: 'USD',
+  items: [{ name: 'Enamel mug', sku: 'mug', unit_price: '12.00', quantity: 1 }],
+});
 
 const [kind, gateway, origin = BENCH_ORIGIN] = process.argv.slice(2);
 const server = createServer();

@@ -16,12 +16,12 @@ async function ordersPerSecond(store: CompanionStore): Promise<number> {
   for (let i = 0; i < ORDERS; i++) {
     const order_ref = `${prefix}-${i}`;
     const now = Date.now();
-    await store.ensureOrder({
+    await store.orders.ensure({
       order_ref, order_no: null, status: 'created', mode: 'checkout', amount: 1200, currency: 'USD', captured: 0, refunded: 0,
       transaction_id: null, result_info: null, recurring_id: null, contract_name: null, token_id: null, status_token_hash: 'h',
       storefront_origin: null, storefront_return_url: null, last_sequence: 0, attempts: 0, created_at: now, updated_at: now,
     }); // prettier-ignore
-    await store.updateOrder(order_ref, { status: 'authorised', transaction_id: `TX${i}` });
+    await store.orders.update(order_ref, { status: 'authorised', transaction_id: `TX${i}` });
   }
   return ORDERS / ((performance.now() - start) / 1000);
 }

@@ -2,8 +2,8 @@
  * The demo shop's catalogue and its `resolveOrder`: the order reference carries the cart (see
  * `cartOf`). A real merchant looks the reference up in its own order system.
  */
-import type { ResolvedOrder } from '../server/companion/config.ts';
-import { formatAmount, parseAmount } from '../server/gateway/money.ts';
+import type { ResolvedOrder } from 'acquiring-checkout-server/companion';
+import { formatAmount, parseAmount } from 'acquiring-checkout-server/gateway';
 
 export interface Product {
   sku: string;
@@ -41,7 +41,9 @@ export interface CartLine {
  * Reads the cart out of an order reference: `<sku>[_<qty>][-<sku>[_<qty>]…].<nonce>`, e.g.
  * `mug_2-tee.k3x9`. A subscription is bought on its own, one at a time.
  */
-export function cartOf(orderRef: string): CartLine[] | undefined {
+export function cartOf(reference: string): CartLine[] | undefined {
+  // A public demo heads each reference with the visitor's space (demo/spaces.ts): `v…10 hex…`.
+  const orderRef = /^v[0-9a-f]{10}\./.test(reference) ? reference.slice(12) : reference;
   const dot = orderRef.indexOf('.');
   if (dot < 1) return undefined;
   const lines: CartLine[] = [];

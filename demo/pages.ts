@@ -2,11 +2,13 @@
  * The demo's pages. No inline script or style anywhere (the storefront's CSP forbids them): the
  * pages carry their settings in data attributes and the catalogue in a JSON data block.
  */
-import { escapeHtml } from '../server/gateway/html.ts';
+import { escapeHtml } from 'acquiring-checkout-server/gateway';
 import { CATALOGUE } from './catalogue.ts';
 
 interface PageConfig {
   companion: string;
+  /** The visitor's space in a public demo: it heads the page's order references. */
+  space?: string | undefined;
 }
 
 const NAV = [
@@ -41,6 +43,7 @@ ${scripts.join('\n')}
 </head>
 <body${attributes}>
 <header class="top"><strong class="brand">Acquiring demo shop</strong><nav>${nav}</nav></header>
+<p class="sandbox-banner" role="note"><strong>Sandbox:</strong> no real money moves. Pay with 4111 1111 1111 1111 (paid), 4000 0000 0000 0002 (declined) or 4000 0000 0000 3220 (3-D Secure), any future expiry and any security code.</p>
 ${body}
 </body>
 </html>`;
@@ -79,7 +82,7 @@ ${catalogueData()}`,
       `<script src="/widget/acquiring-checkout.js" integrity="${integrity}" crossorigin="anonymous"></script>`,
       '<script src="/assets/storefront.js" defer></script>',
     ],
-    { companion: config.companion },
+    { companion: config.companion, ...(config.space ? { space: config.space } : {}) },
   );
 }
 
@@ -96,7 +99,7 @@ export function spaPage(config: PageConfig): string {
   <ol id="event-log" class="event-log"></ol>
 </main>`,
     ['<script type="module" src="/bundles/spa.js"></script>'],
-    { companion: config.companion },
+    { companion: config.companion, ...(config.space ? { space: config.space } : {}) },
   );
 }
 
@@ -107,7 +110,7 @@ export function reactPage(config: PageConfig): string {
     '/react',
     `<main class="spa"><h1>React 19</h1><div id="root"></div></main>`,
     ['<script type="module" src="/bundles/react.js"></script>'],
-    { companion: config.companion },
+    { companion: config.companion, ...(config.space ? { space: config.space } : {}) },
   );
 }
 

@@ -4,62 +4,46 @@
  * server forwards to the companion's operations API with the token: the token stays here.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
+import { bundles } from './bundles.ts';
+import { consoleProxy } from './console-proxy.ts';
+import { sameHost, sameOriginJson } from './guards.ts';
 import { consolePage, reactPage, spaPage, storefrontPage } from './pages.ts';
-
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const DIST = `${ROOT}dist`;
-
-/** The operations the console may call, and their methods. */
-const OPERATIONS: Record<string, 'GET' | 'POST'> = {
-  orders: 'GET',
-  payouts: 'GET',
-  capture: 'POST',
-  cancel: 'POST',
-  review: 'POST',
-  refund: 'POST',
-  'cancel-subscription': 'POST',
-  'refund-search': 'POST',
-  reconcile: 'POST',
-  'payouts/new': 'POST',
-};
+import { PUBLIC_DIR } from './paths.ts';
+import { visitorSpaces, type SpacesOptions } from './spaces.ts';
 
 export interface DemoOptions {
+  /** The demo's own origins: a request naming another Host is refused (DNS rebinding). */
+  origins: string[];
+  /** The companion's address as browsers reach it. */
   companionUrl: string;
+  /** The companion's address as this server reaches it (default: companionUrl). */
+  companionInternalUrl?: string;
   sandboxUrl: string;
   operationsToken: string;
+  /** A public demo: each visitor in a space of their own (spaces.ts). */
+  spaces?: SpacesOptions;
+  /** Serve the bundles `npm run build` made, instead of bundling at start (needs esbuild). */
+  prebuiltBundles?: boolean;
 }
 
-/** The SPA and React examples, bundled once at start; they import the package's ESM build. */
-async function bundles(): Promise<Record<string, string>> {
-  const result = await build({
-    entryPoints: { spa: `${ROOT}demo/spa/main.ts`, react: `${ROOT}demo/spa/react-example.tsx` },
-    bundle: true,
-    format: 'esm',
-    write: false,
-    outdir: '/bundles',
-    minify: true,
-    target: 'es2021',
-    jsx: 'automatic',
-    alias: { 'acquiring-checkout': `${DIST}/acquiring-checkout.esm.js` },
-    define: { 'process.env.NODE_ENV': '"production"' },
-    logLevel: 'silent',
-  });
-  return Object.fromEntries(
-    result.outputFiles.map((file) => [file.path.replace(/^.*\//, ''), file.text]),
-  );
+/** The installed widget package's script-tag file; its lazy parts lie beside it. */
+function widgetScript(): string {
+  try {
+    return createRequire(import.meta.url).resolve('acquiring-checkout/script');
+  } catch {
+    throw new Error('the widget is not built: run `npm run build` first (npm start does)');
+  }
 }
 
 export async function createDemo(options: DemoOptions): Promise<Express> {
-  const script = `${DIST}/acquiring-checkout.js`;
-  if (!existsSync(script))
-    throw new Error('the widget is not built: run `npm run build` first (npm start does)');
+  const script = widgetScript();
   const integrity = `sha384-${createHash('sha384').update(readFileSync(script)).digest('base64')}`;
-  const bundled = await bundles();
+  const bundled = await bundles(options.prebuiltBundles ?? false);
   const companion = new URL(options.companionUrl).origin;
   const service = new URL(options.sandboxUrl).origin;
 
@@ -87,50 +71,42 @@ export async function createDemo(options: DemoOptions): Promise<Express> {
     }),
   );
 
-  const config = { companion: options.companionUrl };
+  app.use(sameHost(options.origins));
+  if (options.spaces) app.use(visitorSpaces(options.spaces));
+  const config = (response: Response) => ({
+    companion: options.companionUrl,
+    space: response.locals.space as string | undefined,
+  });
   app.get(
     '/',
-    (_request, response) => void response.type('html').send(storefrontPage(config, integrity)),
+    (_request, response) =>
+      void response.type('html').send(storefrontPage(config(response), integrity)),
   );
-  app.get('/spa', (_request, response) => void response.type('html').send(spaPage(config)));
-  app.get('/react', (_request, response) => void response.type('html').send(reactPage(config)));
+  app.get(
+    '/spa',
+    (_request, response) => void response.type('html').send(spaPage(config(response))),
+  );
+  app.get(
+    '/react',
+    (_request, response) => void response.type('html').send(reactPage(config(response))),
+  );
   app.get('/console', (_request, response) => void response.type('html').send(consolePage()));
   app.get('/bundles/:name', (request, response) => {
     const code = bundled[String(request.params.name)];
     if (code === undefined) return void response.sendStatus(404);
     response.type('text/javascript').send(code);
   });
-  app.use('/assets', express.static(`${ROOT}demo/public`, { maxAge: 0 }));
-  app.use('/widget', express.static(DIST, { maxAge: 0 }));
+  app.use('/assets', express.static(PUBLIC_DIR, { maxAge: 0 }));
+  app.use('/widget', express.static(dirname(script), { maxAge: 0 }));
 
-  app.use('/console/api', express.json({ limit: '64kb' }));
-  app.all('/console/api/*path', async (request: Request, response: Response) => {
-    const name = ([] as string[]).concat(request.params.path ?? []).join('/');
-    const method = OPERATIONS[name];
-    if (!method || method !== request.method) return void response.sendStatus(404);
-    const key = request.get('idempotency-key');
-    const answer = await fetch(
-      `${companion}/api/ops/${name === 'payouts/new' ? 'payouts' : name}`,
-      {
-        method,
-        headers: {
-          authorization: `Bearer ${options.operationsToken}`,
-          'content-type': 'application/json',
-          ...(key ? { 'idempotency-key': key } : {}),
-        },
-        ...(method === 'POST' ? { body: JSON.stringify(request.body ?? {}) } : {}),
-      },
-    ).catch(() => undefined);
-    if (!answer) {
-      return void response
-        .status(502)
-        .json({ title: 'Companion unreachable', detail: `no answer from ${companion}` });
-    }
-    response
-      .status(answer.status)
-      .type(answer.headers.get('content-type') ?? 'application/json')
-      .send(await answer.text());
-  });
+  app.use(
+    '/console/api',
+    sameOriginJson(options.origins),
+    consoleProxy({
+      companionUrl: options.companionInternalUrl ?? options.companionUrl,
+      operationsToken: options.operationsToken,
+    }),
+  );
   app.use((error: { status?: number; message?: string }, _request: Request, response: Response, _next: NextFunction) => {
     const status = error.status && error.status < 500 ? error.status : 500;
     response.status(status).json({

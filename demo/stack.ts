@@ -9,10 +9,18 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import pino, { type Logger } from 'pino';
-import { createCompanion, type Companion } from '../server/companion/app.ts';
-import type { CompanionConfig } from '../server/companion/config.ts';
-import { createSandbox, type Sandbox } from '../server/sandbox/app.ts';
-import { DEFAULT_MERCHANT, sandboxConfig, type SandboxConfig } from '../server/sandbox/config.ts';
+import {
+  createCompanion,
+  type Companion,
+  type CompanionConfig,
+} from 'acquiring-checkout-server/companion';
+import {
+  createSandbox,
+  DEFAULT_MERCHANT,
+  sandboxConfig,
+  type Sandbox,
+  type SandboxConfig,
+} from 'acquiring-checkout-server/sandbox';
 import { resolveOrder } from './catalogue.ts';
 import { createDemo } from './server.ts';
 
@@ -104,6 +112,7 @@ export async function startDemoStack(options: DemoStackOptions): Promise<DemoSta
   companionServer.server.on('request', companion.app);
 
   const demo = await createDemo({
+    origins: storefronts,
     companionUrl,
     sandboxUrl: service.url,
     operationsToken,

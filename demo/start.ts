@@ -29,14 +29,14 @@ const env = parsed.data;
 
 /** The widget is built when dist/ is missing or older than any of its sources. */
 function widgetIsStale(): boolean {
-  const built = 'dist/acquiring-checkout.js';
-  if (!existsSync(built) || !existsSync('dist/acquiring-checkout.esm.js')) return true;
+  const built = 'widget/dist/acquiring-checkout.js';
+  if (!existsSync(built) || !existsSync('widget/dist/acquiring-checkout.esm.js')) return true;
   const at = statSync(built).mtimeMs;
-  return readdirSync('widget').some((name) => statSync(`widget/${name}`).mtimeMs > at);
+  return readdirSync('widget/src').some((name) => statSync(`widget/src/${name}`).mtimeMs > at);
 }
 if (widgetIsStale()) {
   console.log('Building the widget (npm run build)…');
-  execFileSync(process.execPath, ['scripts/build-widget.mjs'], { stdio: 'inherit' });
+  execFileSync(process.execPath, ['widget/build.mjs'], { stdio: 'inherit' });
 }
 
 const stack = await startDemoStack({

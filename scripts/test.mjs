@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: runs every test layer that exists — server (Node's test runner), widget
-// (@web/test-runner in Chromium) and end to end (playwright-core) — and fails if any fails.
+// (@web/test-runner in Chromium), end to end (playwright-core) and consumer (the packed
+// packages installed into a fresh app) — and fails if any fails.
 // Browser layers need Debian's chromium: installed here when running as root, otherwise a clear stop.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
@@ -40,6 +41,7 @@ function ensureChromium() {
 const server = testFiles('test/server', /\.test\.ts$/);
 const widget = testFiles('test/widget', /\.test\.ts$/);
 const e2e = testFiles('test/e2e', /\.test\.ts$/);
+const consumer = testFiles('test/consumer', /\.test\.ts$/);
 const needsBrowser =
   widget.length > 0 || e2e.length > 0 || server.some((f) => f.includes('.browser.'));
 if (needsBrowser) ensureChromium();
@@ -49,10 +51,11 @@ if (!process.env.TEST_DATABASE_URL) {
   );
 }
 
-// The demo (served by its tests and driven by the e2e suite) serves the built widget: build it
-// first, as `npm start` does.
-if (!run(process.execPath, ['scripts/build-widget.mjs'])) {
-  console.error('The widget did not build.');
+// Everything `npm run build` makes: the widget (the demo serves it, the e2e suite drives it), the
+// server package and the compiled demo (the hosted demo's test runs them with plain node). Most
+// tests run the server from its sources (tsx and the root tsconfig's paths).
+if (!run('npm', ['run', 'build', '--silent'])) {
+  console.error('The build failed.');
   process.exit(1);
 }
 
@@ -72,6 +75,8 @@ if (widget.length)
     run(process.execPath, ['--import', 'tsx', 'node_modules/@web/test-runner/dist/bin.js']),
   ]);
 if (e2e.length) results.push(['e2e', run(process.execPath, nodeTest(e2e))]);
+// Last: it packs both packages and installs them into a fresh app, as a merchant would.
+if (consumer.length) results.push(['consumer', run(process.execPath, nodeTest(consumer))]);
 
 const failed = results.filter(([, ok]) => !ok).map(([name]) => name);
 console.log(

@@ -132,11 +132,12 @@
     if (!order.history.length) return td;
     const details = document.createElement('details');
     const summary = document.createElement('summary');
-    summary.textContent = `${order.history.length} notification${order.history.length === 1 ? '' : 's'}`;
+    const flagged = order.history.filter((entry) => entry.flag).length;
+    summary.textContent = `${order.history.length} notification${order.history.length === 1 ? '' : 's'}${flagged ? `, ${flagged} flagged` : ''}`;
     const list = document.createElement('ol');
     for (const entry of order.history) {
       const item = document.createElement('li');
-      item.textContent = `${new Date(entry.received_at).toLocaleTimeString()} ${entry.event} #${entry.sequence}${entry.order_no === order.order_no ? '' : ` (${entry.order_no})`}`;
+      item.textContent = `${new Date(entry.received_at).toLocaleTimeString()} ${entry.event} #${entry.sequence}${entry.order_no === order.order_no ? '' : ` (${entry.order_no})`}${entry.flag ? ` — not applied: ${entry.flag}` : ''}`;
       list.append(item);
     }
     details.append(summary, list);

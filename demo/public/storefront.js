@@ -74,10 +74,11 @@
     $('checkout-button').disabled = cart.size === 0;
   }
 
-  /** The cart as an order reference: `mug_2-tee.k3x9f0`. */
+  /** The cart as an order reference: `mug_2-tee.k3x9f0`, headed by the visitor's space if any. */
   function orderRef() {
     const lines = [...cart].map(([sku, quantity]) => (quantity > 1 ? `${sku}_${quantity}` : sku));
-    return `${lines.join('-')}.${crypto.randomUUID().slice(0, 8)}`;
+    const ref = `${lines.join('-')}.${crypto.randomUUID().slice(0, 8)}`;
+    return document.body.dataset.space ? `${document.body.dataset.space}.${ref}` : ref;
   }
 
   function closeCheckout() {

@@ -31,7 +31,8 @@ function showResult(status: OrderStatus, orderNo: string): void {
 function startCheckout(): void {
   const checkout = new AcquiringCheckout();
   checkout.companion = document.body.dataset.companion ?? '';
-  checkout.orderRef = `tee.spa-${crypto.randomUUID().slice(0, 8)}`;
+  const space = document.body.dataset.space;
+  checkout.orderRef = `${space ? `${space}.` : ''}tee.spa-${crypto.randomUUID().slice(0, 8)}`;
   checkout.shopper = { email: 'ada@example.com', first_name: 'Ada', last_name: 'Lovelace' };
   for (const name of EVENTS)
     checkout.addEventListener(name, (event) =>

@@ -15,7 +15,10 @@ export const Checkout = createComponent({
 });
 
 function App({ companion }: { companion: string }) {
-  const [orderRef] = React.useState(() => `poster.react-${crypto.randomUUID().slice(0, 8)}`);
+  const [orderRef] = React.useState(() => {
+    const space = document.body.dataset.space;
+    return `${space ? `${space}.` : ''}poster.react-${crypto.randomUUID().slice(0, 8)}`;
+  });
   const [status, setStatus] = React.useState('');
   return (
     <>

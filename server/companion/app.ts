@@ -1,14 +1,23 @@
 /**
- * `createCompanion(config)`: the merchant's companion server as an Express 5 app, with its store
- * opened and migrated. main.ts listens; tests listen on port 0.
+ * `createCompanion(config)`: the merchant's companion server, with its store opened and migrated:
+ * a standalone Express 5 app (the bin listens; tests listen on port 0), and the same routes as a
+ * router to mount in an app the merchant already has.
  */
 import { createHmac } from 'node:crypto';
-import express, { type Express, type NextFunction, type Request, type Response } from 'express';
-import { GatewayError } from '../gateway/index.ts';
+import express, {
+  type Express,
+  type NextFunction,
+  type Request,
+  type Response,
+  type Router,
+} from 'express';
 import type { CompanionConfig } from './config.ts';
-import { createContext, type Context } from './context.ts';
+import { createContext, defaultLogger, type Context } from './context.ts';
+import { createHealth } from './health.ts';
+import { createRateLimits } from './rate-limits.ts';
 import { applyPending } from './notifications.ts';
-import { Problem, sendProblem } from './problem.ts';
+import { Problem, problemOfGatewayError, sendProblem } from './problem.ts';
+import { maintain } from './maintenance.ts';
 import { reconcileAll } from './reconcile.ts';
 import { notifyRouter } from './routes/notify.ts';
 import { operationsRouter } from './routes/operations.ts';
@@ -18,10 +27,23 @@ import { cors, securityHeaders } from './security.ts';
 import { CompanionStore } from './store/store.ts';
 
 export interface Companion {
+  /** A standalone app: the routes, a JSON 404, `trust proxy` from the config. */
   app: Express;
+  /**
+   * The routes alone, to mount in the merchant's own app: `app.use('/payments', router)`. Then
+   * `publicUrl` must end with that path (`https://shop.example/payments`), and the app's own
+   * `trust proxy` setting applies.
+   */
+  router: Router;
   context: Context;
   /** Settles unknown and stale orders now. */
   reconcile(): ReturnType<typeof reconcileAll>;
+  /**
+   * Marks the instance as stopping: `/readyz` answers 503 from now on, so a load balancer sends
+   * new requests elsewhere; requests keep being answered. The bin calls it on SIGTERM.
+   */
+  drain(): void;
+  /** Closes the store and the Redis clients; call it once the server answers nothing more. */
   close(): Promise<void>;
 }
 
@@ -37,28 +59,36 @@ export function storefrontCsp(config: CompanionConfig): Record<string, string[]>
   };
 }
 
+/** What body-parser's refusals (http-errors with a 4xx status) mean to the caller. */
+const BODY_ERRORS: Record<string, [string, string]> = {
+  'entity.too.large': ['Request too large', 'the body is over the limit of this route'],
+  'entity.parse.failed': ['Invalid request', 'the body is not valid JSON'],
+  'charset.unsupported': ['Unsupported charset', 'send the body as UTF-8 (charset=utf-8)'],
+  'encoding.unsupported': [
+    'Unsupported content encoding',
+    'send the body as identity, gzip, deflate or br',
+  ],
+  'request.aborted': ['Request aborted', 'the body ended before its length'],
+  'request.size.invalid': ['Invalid request', 'the body is not as long as its Content-Length'],
+};
+
+function problemOfBodyError(error: unknown): Problem | undefined {
+  const { status, type } = (error ?? {}) as { status?: unknown; type?: unknown };
+  if (typeof status !== 'number' || status < 400 || status > 499) return undefined;
+  const [title, detail] = BODY_ERRORS[String(type)] ?? [
+    'Invalid request',
+    'the request could not be read',
+  ];
+  return new Problem(status, title, detail);
+}
+
 function errorHandler(context: Context) {
   return (error: unknown, _request: Request, response: Response, _next: NextFunction): void => {
     if (error instanceof Problem) return sendProblem(response, error);
-    if (error instanceof GatewayError) {
-      return sendProblem(
-        response,
-        new Problem(error.outcomeUnknown ? 503 : 502, 'Payment service error', error.message, {
-          retryable: error.outcomeUnknown,
-        }),
-      );
-    }
-    const status = (error as { status?: number; type?: string }).status;
-    if (status === 413)
-      return sendProblem(
-        response,
-        new Problem(413, 'Request too large', 'the body is over the limit of this route'),
-      );
-    if (status === 400)
-      return sendProblem(
-        response,
-        new Problem(400, 'Invalid request', 'the body is not valid JSON'),
-      );
+    const fromService = problemOfGatewayError(error);
+    if (fromService) return sendProblem(response, fromService);
+    const fromParser = problemOfBodyError(error);
+    if (fromParser) return sendProblem(response, fromParser);
     context.log.error({ err: error }, 'unexpected error');
     sendProblem(
       response,
@@ -67,50 +97,65 @@ function errorHandler(context: Context) {
   };
 }
 
-export async function createCompanion(config: CompanionConfig): Promise<Companion> {
+export async function createCompanion(given: CompanionConfig): Promise<Companion> {
+  // Every address the companion hands out is publicUrl + a path: no slash doubled.
+  const config = { ...given, publicUrl: given.publicUrl.replace(/\/+$/, '') };
   const store = await CompanionStore.open(config.database);
   // Derived from the merchant's key, so every companion instance issues and accepts the same tokens.
   const tokenKey = createHmac('sha256', config.gateway.secretKey)
     .update('acquiring-checkout status tokens')
     .digest('hex');
-  const context = createContext(config, store, tokenKey);
+  const log = config.logger ?? defaultLogger();
+  const limits = await createRateLimits(config, log).catch(async (error: unknown) => {
+    await store.close();
+    throw error;
+  });
+  const context = createContext({ ...config, logger: log }, store, tokenKey, limits);
+  const health = await createHealth({ db: store.db, redisUrl: config.redisUrl }, log).catch(
+    async (error: unknown) => {
+      await limits.close();
+      await store.close();
+      throw error;
+    },
+  );
 
-  const app = express();
-  app.disable('x-powered-by');
-  app.set('trust proxy', config.trustProxy ?? false);
-  app.use(securityHeaders());
-  app.get('/healthz', (_request, response) => void response.json({ ok: true }));
-  app.get(
+  const router = express.Router();
+  router.use(context.requestLogs.middleware());
+  router.use(securityHeaders());
+  router.use(health.router);
+  router.get(
     '/api/csp',
     cors(config.allowedOrigins),
     (_request, response) => void response.json(storefrontCsp(config)),
   );
-  app.use('/api/notifications', notifyRouter(context));
-  app.use('/api/ops', operationsRouter(context));
-  app.use('/api', cors(config.allowedOrigins), widgetRouter(context));
-  app.use(pagesRouter(context));
+  router.use('/api/notifications', notifyRouter(context));
+  router.use('/api/ops', operationsRouter(context));
+  router.use('/api', cors(config.allowedOrigins), widgetRouter(context));
+  router.use(pagesRouter(context));
+  router.use(errorHandler(context));
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy ?? false);
+  app.use(router);
   app.use((_request: Request, response: Response) =>
     sendProblem(response, new Problem(404, 'Not found')),
   );
-  app.use(errorHandler(context));
 
   await applyPending(context);
   const every = config.reconcileEveryMs ?? 60_000;
-  const timer =
-    every > 0
-      ? setInterval(() => {
-          reconcileAll(context).catch((error: unknown) =>
-            context.log.error({ err: error }, 'reconciliation failed'),
-          );
-        }, every).unref()
-      : undefined;
+  const timer = every > 0 ? setInterval(() => void maintain(context), every).unref() : undefined;
 
   return {
     app,
+    router,
     context,
     reconcile: () => reconcileAll(context, 0),
+    drain: () => health.drain(),
     close: async () => {
       clearInterval(timer);
+      await health.close();
+      await limits.close();
       await store.close();
     },
   };

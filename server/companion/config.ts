@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import type { Logger } from 'pino';
+import { httpAddress } from '../address.ts';
 import type { GatewayClientConfig } from '../gateway/index.ts';
 
 /** What the merchant's `resolveOrder(ref)` answers: the order as the merchant's systems know it. */
@@ -41,15 +42,47 @@ export interface CompanionConfig {
   trustProxy?: boolean | number | string;
   /** How long a one-time payment page address lives. */
   pageTtlMs?: number;
-  /** Requests per minute per client on the public routes. */
+  /** Payment starts per minute per client (rateLimits.startsPerMinute, kept for compatibility). */
   rateLimitPerMinute?: number;
+  /** Per client and minute; defaults in rate-limits.ts (60 starts, 600 polls, 30 page guesses, 30 failed logins). */
+  rateLimits?: {
+    startsPerMinute?: number;
+    pollsPerMinute?: number;
+    pageGuessesPerMinute?: number;
+    authFailuresPerMinute?: number;
+  };
+  /** `redis://…`: rate-limit counters shared by every instance; without it, each process counts alone. */
+  redisUrl?: string;
   /**
    * How long the verdict on framing the service's payment page is kept (default a minute); 0 asks
    * the service for every frame (tests that change the sandbox's framing policy as they go).
    */
   framingCheckMs?: number;
-  /** How often unknown and stale orders are reconciled; 0 turns the job off. */
+  /** How often unknown and stale orders are reconciled, and old records pruned; 0: never. */
   reconcileEveryMs?: number;
+  /**
+   * How long an attempt may stay `creating`, or an operation `in progress`, before the companion
+   * takes it for interrupted (a crash, a lost answer) and asks the service what became of it; an
+   * attempt the service has no record of by then is failed, so the next starts afresh. It must be
+   * longer than a live request to the service can take. Default 120 000 ms.
+   */
+  recoverAfterMs?: number;
+  /** How long an unpaid attempt lives before its order is `expired` and no longer queried. Default 24 h. */
+  attemptTtlMs?: number;
+  /** How long records are kept once they are of no more use. */
+  retention?: {
+    /** After a one-time page address expired. Default 1 day. */
+    pageTokensMs?: number;
+    /** After an Idempotency-Key's operation finished. Default 7 days. */
+    idempotencyMs?: number;
+    /** After a notification was processed. Default 30 days. */
+    notificationsMs?: number;
+    /**
+     * Orders and payouts themselves, after they were created: for a public demo, whose data is
+     * disposable. Unset (the default): kept for good, as a merchant's records must be.
+     */
+    ordersMs?: number;
+  };
   logger?: Logger;
 }
 
@@ -77,6 +110,11 @@ const Env = z.object({
   ISSUER_HOSTS: z.string().optional(),
   TRUST_PROXY: z.string().default('false'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'a redis:// or rediss:// address' }).optional(),
+  ORDER_RESOLVER: z
+    .string()
+    .min(1, "the merchant's resolveOrder: a module path, or an http(s) address of your backend"),
+  ORDER_RESOLVER_TOKEN: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 export type CompanionEnv = z.infer<typeof Env>;
@@ -105,7 +143,7 @@ export function companionConfig(
   logger?: Logger,
 ): CompanionConfig {
   return {
-    publicUrl: env.PUBLIC_URL ?? `http://${env.HOST}:${env.PORT}`,
+    publicUrl: env.PUBLIC_URL ?? httpAddress(env.HOST, env.PORT),
     gateway: {
       baseUrl: env.GATEWAY_BASE_URL,
       merchantId: env.MERCHANT_ID,
@@ -122,6 +160,7 @@ export function companionConfig(
     ...(env.ISSUER_HOSTS ? { issuerHosts: csv(env.ISSUER_HOSTS) } : {}),
     trustProxy: trustProxy(env.TRUST_PROXY),
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+    ...(env.REDIS_URL ? { redisUrl: env.REDIS_URL } : {}),
     ...(logger ? { logger } : {}),
   };
 }

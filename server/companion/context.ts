@@ -3,17 +3,22 @@ import pino, { type Logger } from 'pino';
 import { GatewayClient } from '../gateway/index.ts';
 import type { CompanionConfig } from './config.ts';
 import { FramingProbes } from './framing.ts';
+import type { RateLimits } from './rate-limits.ts';
+import { RequestLogs } from './request-id.ts';
 import type { CompanionStore } from './store/store.ts';
 
 export interface Context {
   config: CompanionConfig;
   store: CompanionStore;
   gateway: GatewayClient;
-  log: Logger;
+  /** Within a request, a child logger carrying its request id (see request-id.ts). */
+  readonly log: Logger;
+  requestLogs: RequestLogs;
   /** The key status tokens are derived from. */
   tokenKey: string;
   /** Whether the service's payment page may be framed by a storefront. */
   framing: FramingProbes;
+  limits: RateLimits;
 }
 
 /** Card data, security codes, keys and tokens never reach the log. */
@@ -34,13 +39,19 @@ export function createContext(
   config: CompanionConfig,
   store: CompanionStore,
   tokenKey: string,
+  limits: RateLimits,
 ): Context {
+  const requestLogs = new RequestLogs(config.logger ?? defaultLogger());
   return {
     config,
     store,
     gateway: new GatewayClient(config.gateway),
-    log: config.logger ?? defaultLogger(),
+    get log() {
+      return requestLogs.current;
+    },
+    requestLogs,
     tokenKey,
     framing: new FramingProbes(config.framingCheckMs ?? 60_000),
+    limits,
   };
 }

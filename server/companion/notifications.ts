@@ -3,21 +3,21 @@
  * applied; a replay is a no-op, an older one arriving after a newer one changes nothing, and a
  * gap in the sequence is settled by a query.
  */
-import { parseAmount, verify } from '../gateway/index.ts';
+import {
+  isAmount,
+  parseAmount,
+  parseNotification,
+  verify,
+  type Notification,
+  type PaymentNotification,
+} from '../gateway/index.ts';
 import type { Context } from './context.ts';
 import { isOrderStatus, mayMove } from './order-status.ts';
 import { reconcileOrder } from './reconcile.ts';
-
-export interface NotificationBody {
-  notification_id: string;
-  event: string;
-  sequence: number;
-  order_no?: string;
-  [field: string]: unknown;
-}
+import type { Order } from './store/store.ts';
 
 /** Checks the parsed body's own signature and shape; undefined when it is not a notification. */
-export function readNotification(ctx: Context, text: string): NotificationBody | undefined {
+export function readNotification(ctx: Context, text: string): Notification | undefined {
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -28,65 +28,94 @@ export function readNotification(ctx: Context, text: string): NotificationBody |
   const fields = body as Record<string, unknown>;
   if (!verify(fields, ctx.config.gateway.verificationKeys ?? [ctx.config.gateway.secretKey]))
     return undefined;
-  if (typeof fields.notification_id !== 'string' || typeof fields.event !== 'string')
-    return undefined;
-  const sequence = Number(fields.sequence ?? 0);
-  if (!Number.isSafeInteger(sequence) || sequence < 0) return undefined;
-  return {
-    ...fields,
-    notification_id: fields.notification_id,
-    event: fields.event,
-    sequence,
-  } as NotificationBody;
+  return parseNotification(fields);
 }
 
-/** Applies one stored notification to its order or payout, then marks it applied. */
-export async function applyNotification(
+/**
+ * Why a correctly signed notification must not be applied: it names another merchant or account,
+ * or an amount or currency other than the order's. Undefined when it matches.
+ */
+function mismatchOf(
   ctx: Context,
-  notification: NotificationBody,
-): Promise<void> {
-  if (notification.event.startsWith('payout.')) {
-    const requestId = notification.request_id;
-    if (typeof requestId === 'string' && typeof notification.status === 'string') {
-      const {
-        encryption_data: _signature,
-        notification_id: _id,
-        event: _event,
-        sequence: _sequence,
-        ...record
-      } = notification;
-      await ctx.store.updatePayout(requestId, notification.status, record);
-    }
-  } else if (notification.order_no) {
-    await applyToOrder(ctx, notification);
-  } else if (
-    typeof notification.recurring_id === 'string' &&
-    typeof notification.recurring_status === 'string' &&
-    notification.recurring_status !== 'active'
-  ) {
-    await ctx.store.setSubscriptionStatus(notification.recurring_id, notification.recurring_status);
-  }
-  await ctx.store.markApplied(notification.notification_id);
+  notification: Notification['body'],
+  order?: Order,
+): string | undefined {
+  const { merchantId, accountId } = ctx.config.gateway;
+  if (notification.merchant_id !== merchantId)
+    return `merchant_id ${notification.merchant_id} is not ${merchantId}`;
+  if (notification.account_id !== undefined && notification.account_id !== accountId)
+    return `account_id ${notification.account_id} is not ${accountId}`;
+  if (!order) return undefined;
+  const payment = notification as PaymentNotification;
+  if (payment.currency !== order.currency)
+    return `currency ${payment.currency} is not the order's ${order.currency}`;
+  if (
+    !isAmount(payment.amount, order.currency) ||
+    parseAmount(payment.amount, order.currency) !== order.amount
+  )
+    return `amount ${payment.amount} ${payment.currency} is not the order's amount`;
+  return undefined;
 }
 
-async function applyToOrder(ctx: Context, notification: NotificationBody): Promise<void> {
-  const attempt = await ctx.store.attempt(notification.order_no as string);
-  const order = attempt && (await ctx.store.order(attempt.order_ref));
+/**
+ * Applies one stored notification to its order, payout or subscription, then marks it applied.
+ * One that does not match what was asked (merchant, account, amount, currency) is kept, flagged
+ * for the merchant, and changes nothing.
+ */
+export async function applyNotification(ctx: Context, notification: Notification): Promise<void> {
+  const mismatch = await applyMatching(ctx, notification);
+  const id = notification.body.notification_id;
+  if (mismatch) {
+    ctx.log.warn(
+      { notification_id: id, event: notification.body.event, mismatch },
+      'notification does not match its order; flagged, not applied',
+    );
+    await ctx.store.notifications.flag(id, mismatch);
+  } else {
+    await ctx.store.notifications.markApplied(id);
+  }
+}
+
+/** Applies the notification if it matches; what does not match, otherwise undefined. */
+async function applyMatching(
+  ctx: Context,
+  notification: Notification,
+): Promise<string | undefined> {
+  if (notification.kind === 'payment') return applyToOrder(ctx, notification.body);
+  const mismatch = mismatchOf(ctx, notification.body);
+  if (mismatch) return mismatch;
+  if (notification.kind === 'payout') {
+    const { encryption_data: _signature, notification_id: _id, event: _event, sequence: _sequence, ...record } = notification.body; // prettier-ignore
+    await ctx.store.payouts.update(notification.body.request_id, notification.body.status, record);
+  } else if (notification.body.recurring_status !== 'active') {
+    const { recurring_id, recurring_status } = notification.body;
+    await ctx.store.orders.setSubscriptionStatus(recurring_id, recurring_status);
+  }
+  return undefined;
+}
+
+async function applyToOrder(
+  ctx: Context,
+  notification: PaymentNotification,
+): Promise<string | undefined> {
+  const order = await ctx.store.orders.byOrderNo(notification.order_no);
+  const mismatch = mismatchOf(ctx, notification, order);
+  if (mismatch) return mismatch;
   // A notification of an attempt that is no longer the order's current one only makes history.
-  if (!order || order.order_no !== notification.order_no) return;
+  if (!order || order.order_no !== notification.order_no) return undefined;
   const status = notification.payment_status;
-  if (!isOrderStatus(status)) return;
-  const minor = (field: string) => {
+  if (!isOrderStatus(status)) return undefined;
+  const minor = (field: 'captured_amount' | 'refunded_amount') => {
     const value = notification[field];
-    return typeof value === 'string' ? parseAmount(value, order.currency) : undefined;
+    return value === undefined ? undefined : parseAmount(value, order.currency);
   };
   const moves = mayMove(order.status, status) || status === order.status;
   const applied =
     moves &&
-    (await ctx.store.applySequenced(order.order_ref, notification.sequence, {
+    (await ctx.store.orders.applySequenced(order.order_ref, notification.sequence, {
       status,
-      transaction_id: (notification.transaction_id as string | undefined) ?? order.transaction_id,
-      result_info: (notification.result_info as string | undefined) ?? order.result_info,
+      transaction_id: notification.transaction_id ?? order.transaction_id,
+      result_info: notification.result_info ?? order.result_info,
       captured: minor('captured_amount') ?? order.captured,
       refunded: minor('refunded_amount') ?? order.refunded,
       ...(typeof notification.recurring_id === 'string'
@@ -104,20 +133,21 @@ async function applyToOrder(ctx: Context, notification: NotificationBody): Promi
       },
       'notification out of order; reconciling',
     );
-    await reconcileOrder(ctx, (await ctx.store.order(order.order_ref)) ?? order).catch(
+    await reconcileOrder(ctx, (await ctx.store.orders.get(order.order_ref)) ?? order).catch(
       (error: unknown) =>
         ctx.log.warn({ err: error }, 'reconciliation after an out-of-order notification failed'),
     );
   }
+  return undefined;
 }
 
 /** Applies what was stored but not applied (after a crash between acknowledging and applying). */
 export async function applyPending(ctx: Context): Promise<number> {
-  const pending = await ctx.store.unappliedNotifications();
+  const pending = await ctx.store.notifications.unapplied();
   for (const row of pending) {
     const notification = readNotification(ctx, row.body);
     if (notification) await applyNotification(ctx, notification);
-    else await ctx.store.markApplied(row.notification_id);
+    else await ctx.store.notifications.markApplied(row.notification_id);
   }
   return pending.length;
 }

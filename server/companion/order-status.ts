@@ -2,7 +2,7 @@
  * How the companion's order status follows the service. The order record is the source of truth
  * for the widget; it moves only forward, so a late or replayed message cannot undo a newer one.
  */
-import type { OrderStatus } from '../../widget/contract.ts';
+import type { OrderStatus } from 'acquiring-checkout/contract';
 
 /** Progress along a payment's life; a status never moves to a lower rank (`unknown` excepted). */
 const RANK: Record<OrderStatus, number> = {
@@ -17,6 +17,7 @@ const RANK: Record<OrderStatus, number> = {
   cancelled: 7,
   declined: 7,
   failed: 7,
+  expired: 0,
 };
 
 export function isOrderStatus(value: unknown): value is OrderStatus {
@@ -25,7 +26,9 @@ export function isOrderStatus(value: unknown): value is OrderStatus {
 
 /** True when an order may go from `from` to `to`. */
 export function mayMove(from: string, to: OrderStatus): boolean {
-  if (!isOrderStatus(from) || from === 'unknown' || from === 'created') return true;
+  // Unknown, not started, or expired by us: whatever the service says next is news, even a late payment.
+  if (!isOrderStatus(from) || from === 'unknown' || from === 'created' || from === 'expired')
+    return true;
   if (RANK[to] === 7 && RANK[from] >= 4) return false; // a captured payment is refunded, never failed
   return RANK[to] > RANK[from] || (to === from && to === 'partially_refunded');
 }

@@ -1,5 +1,6 @@
 /** Errors as application/problem+json (RFC 9457), with zod's field issues where there are any. */
 import type { Response } from 'express';
+import { GatewayError, isAmount } from '../gateway/index.ts';
 
 export interface FieldIssue {
   path: string;
@@ -64,4 +65,24 @@ export function parseOr400<T>(
     issues.map((i) => `${i.path || '(body)'}: ${i.message}`).join('; '),
     { issues },
   );
+}
+
+/**
+ * The one mapping of a service error to an answer: 503 (retryable) when the service may have
+ * acted, 502 when it refused; undefined for anything that is not a service error.
+ */
+export function problemOfGatewayError(error: unknown): Problem | undefined {
+  if (!(error instanceof GatewayError)) return undefined;
+  return new Problem(error.outcomeUnknown ? 503 : 502, 'Payment service error', error.message, {
+    retryable: error.outcomeUnknown,
+  });
+}
+
+/** A decimal amount in the currency's minor unit, or a 400 naming the field. */
+export function amountOr400(text: string, currency: string, path: string): string {
+  if (isAmount(text, currency)) return text;
+  const message = `not an amount in ${currency} (a decimal string with at most its minor unit's decimals)`;
+  throw new Problem(400, 'Invalid request', `${path}: ${message}`, {
+    issues: [{ path, message }],
+  });
 }

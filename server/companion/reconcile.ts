@@ -1,22 +1,38 @@
 /**
  * Settling orders whose outcome the companion does not know — "unknown" after a time-out, lost
- * connection, 5xx or bad signature, or "pending" for long — by asking the service. Nothing is
- * marked paid or failed on a guess: only the service's own answer moves an order.
+ * connection, 5xx or bad signature; "pending" for long; an attempt left "creating" by a crash —
+ * by asking the service. Nothing is marked paid or failed on a guess: only the service's own
+ * answer moves an order, and an attempt nobody can pay any more is abandoned so the next starts
+ * under a new order number. Each order is asked about less often as it ages, and not at all once
+ * it expired.
  */
-import { formatAmount } from '../gateway/index.ts';
+import { formatAmount, type QueryOrder } from '../gateway/index.ts';
 import type { Context } from './context.ts';
 import { isOrderStatus, mayMove, UNSETTLED } from './order-status.ts';
-import type { Order } from './store/store.ts';
+import type { Attempt, Order } from './store/store.ts';
 
-/**
- * An attempt the service has no record of never reached it when the service had already answered
- * (a 5xx, a bad signature, an unreadable body: the request was over), or, after a time-out or a
- * lost connection, once this long has passed, so that nothing can still be on its way.
- */
-const NEVER_ARRIVED_AFTER_MS = 2 * 60_000;
+export const DEFAULT_RECOVER_AFTER_MS = 120_000;
+export const DEFAULT_ATTEMPT_TTL_MS = 24 * 3_600_000;
+const MAX_CHECK_INTERVAL_MS = 3_600_000;
+
+/** A request to the service that answered (5xx, bad signature, unreadable body) is over. */
 const ANSWERED = new Set(['service_error', 'signature_invalid', 'malformed_response']);
 
-export type Settlement = 'settled' | 'unchanged' | 'never-arrived' | 'query-failed';
+export type Settlement =
+  'settled' | 'unchanged' | 'never-arrived' | 'abandoned' | 'expired' | 'query-failed';
+
+/** What the shopper needs to go on with a pending attempt: its page, or the issuer's address. */
+function canContinue(attempt: Attempt): boolean {
+  if (attempt.mode === 'checkout') return attempt.page_html !== null;
+  if (attempt.mode === 'apm') return attempt.issuer_url !== null;
+  return true;
+}
+
+/** The service has no record of the attempt: is it certain nothing is still on its way? */
+function isOver(ctx: Context, attempt: Attempt): boolean {
+  const bound = ctx.config.recoverAfterMs ?? DEFAULT_RECOVER_AFTER_MS;
+  return ANSWERED.has(attempt.error ?? '') || Date.now() - attempt.created_at > bound;
+}
 
 /** Queries the service for the order's current attempt and records what it says. */
 export async function reconcileOrder(ctx: Context, order: Order): Promise<Settlement> {
@@ -29,66 +45,131 @@ export async function reconcileOrder(ctx: Context, order: Order): Promise<Settle
     );
     return 'query-failed';
   }
+  const attempt = await ctx.store.attempts.get(order.order_no);
   const found = result.orders.find((o) => o.order_no === order.order_no);
+  const interrupted = attempt?.state === 'creating' || attempt?.state === 'unknown';
   if (!found) {
-    const attempt = await ctx.store.attempt(order.order_no);
-    const over =
-      attempt &&
-      (ANSWERED.has(attempt.error ?? '') ||
-        Date.now() - attempt.created_at > NEVER_ARRIVED_AFTER_MS);
-    if (order.status === 'unknown' && over) {
-      await ctx.store.settleAttempt(
-        order.order_no,
-        order.order_ref,
-        { state: 'failed', error: 'never reached the service' },
-        { status: 'failed', result_info: 'the payment never reached the service' },
-      );
-      return 'never-arrived';
-    }
-    return 'unchanged';
+    if (!attempt || !interrupted || !isOver(ctx, attempt)) return 'unchanged';
+    const settled = await ctx.store.attempts.settle(
+      attempt.order_no,
+      order.order_ref,
+      { state: 'failed', error: 'never reached the service' },
+      { status: 'failed', result_info: 'the payment never reached the service' },
+      ['creating', 'unknown'],
+    );
+    return settled ? 'never-arrived' : 'unchanged';
   }
+  if (attempt && interrupted && found.payment_status === 'pending' && !canContinue(attempt)) {
+    // The service holds it, but its page or issuer address is lost: nobody can pay it.
+    const abandoned = await ctx.store.attempts.settle(
+      attempt.order_no,
+      order.order_ref,
+      { state: 'abandoned', error: 'its page was lost before the shopper saw it' },
+      { status: 'created', result_info: null },
+      ['creating', 'unknown'],
+    );
+    if (abandoned)
+      ctx.log.info({ order_no: attempt.order_no }, 'attempt abandoned; next one starts anew');
+    return abandoned ? 'abandoned' : 'unchanged';
+  }
+  return adopt(ctx, order, attempt, found);
+}
+
+/** Records the service's status of the order's current attempt, if it is news. */
+async function adopt(
+  ctx: Context,
+  order: Order,
+  attempt: Attempt | undefined,
+  found: QueryOrder,
+): Promise<Settlement> {
   const status = found.payment_status;
   if (!isOrderStatus(status) || (!mayMove(order.status, status) && order.status !== status))
     return 'unchanged';
+  const subscription = found.subscription_result;
   const patch = {
     status,
     transaction_id: found.transaction_id ?? order.transaction_id,
-    ...(found.subscription_result?.recurring_id
+    ...(subscription?.recurring_id
       ? {
-          recurring_id: found.subscription_result.recurring_id,
-          contract_name: found.subscription_result.contract_name ?? order.contract_name,
-          ...(found.subscription_result.recurring_status &&
-          found.subscription_result.recurring_status !== 'active'
-            ? { subscription_status: found.subscription_result.recurring_status }
+          recurring_id: subscription.recurring_id,
+          contract_name: subscription.contract_name ?? order.contract_name,
+          ...(subscription.recurring_status && subscription.recurring_status !== 'active'
+            ? { subscription_status: subscription.recurring_status }
             : {}),
         }
       : {}),
   };
-  // An unknown attempt the service turns out to have is live again.
-  if (order.status === 'unknown')
-    await ctx.store.settleAttempt(order.order_no, order.order_ref, { state: 'ready' }, patch);
-  else await ctx.store.updateOrder(order.order_ref, patch);
+  const interrupted = attempt && (attempt.state === 'creating' || attempt.state === 'unknown');
+  const news = Object.entries(patch).some(
+    ([field, value]) => order[field as keyof Order] !== value,
+  );
+  if (!interrupted && !news) return 'unchanged';
+  // An interrupted attempt the service turns out to have is live again (or over, as it says).
+  if (attempt && interrupted) {
+    const state = status === 'failed' || status === 'declined' ? 'failed' : 'ready';
+    await ctx.store.attempts.settle(attempt.order_no, order.order_ref, { state }, patch, [
+      'creating',
+      'unknown',
+    ]);
+  } else await ctx.store.orders.update(order.order_ref, patch);
   ctx.log.info({ order_no: order.order_no, from: order.status, to: status }, 'order reconciled');
   return 'settled';
 }
 
-/** Settles every unknown order, and pending ones not heard of for `staleMs`. */
+/** An order left unpaid past the attempt lifetime: one last look, then expired. */
+async function expire(ctx: Context, order: Order): Promise<Settlement> {
+  const last = await reconcileOrder(ctx, order);
+  // Unanswered, it is not known to be unpaid: asked again next time.
+  if (last === 'query-failed') return last;
+  const current = await ctx.store.orders.get(order.order_ref);
+  if (!current || !UNSETTLED.includes(current.status) || !current.order_no) return last;
+  await ctx.store.attempts.settle(
+    current.order_no,
+    current.order_ref,
+    { state: 'expired' },
+    { status: 'expired', result_info: 'no payment within the attempt lifetime' },
+  );
+  return 'expired';
+}
+
+/** The next time an order of this age is worth asking about: a quarter of its age, 1 min to 1 h. */
+function nextCheck(order: Order, staleMs: number, now: number): number {
+  return now + Math.min(MAX_CHECK_INTERVAL_MS, Math.max(staleMs, (now - order.created_at) / 4));
+}
+
+/** Settles every due unknown or pending order (untouched for `staleMs`), and expires old ones. */
 export async function reconcileAll(
   ctx: Context,
   staleMs = 60_000,
 ): Promise<Record<Settlement, number>> {
   const counts: Record<Settlement, number> = {
-    settled: 0,
-    unchanged: 0,
-    'never-arrived': 0,
-    'query-failed': 0,
-  };
-  const unknown = await ctx.store.ordersWithStatus(['unknown'], Date.now() + 1);
-  const stale = await ctx.store.ordersWithStatus(
+    settled: 0, unchanged: 0, 'never-arrived': 0, abandoned: 0, expired: 0, 'query-failed': 0,
+  }; // prettier-ignore
+  const now = Date.now();
+  const ttl = ctx.config.attemptTtlMs ?? DEFAULT_ATTEMPT_TTL_MS;
+  // Unknown ones at once; pending ones once nobody has touched them for staleMs.
+  const due = staleMs === 0 ? Infinity : now;
+  const unknown = await ctx.store.orders.due(['unknown'], now + 1, due);
+  const stale = await ctx.store.orders.due(
     UNSETTLED.filter((s) => s !== 'unknown'),
-    Date.now() - staleMs,
+    now - staleMs,
+    due,
   );
-  for (const order of [...unknown, ...stale]) counts[await reconcileOrder(ctx, order)]++;
+  // Orders whose attempt a crash left `creating`, and whose shopper never came back.
+  const recoverAfter = ctx.config.recoverAfterMs ?? DEFAULT_RECOVER_AFTER_MS;
+  const claimed = await ctx.store.orders.due(['created'], now - recoverAfter, due);
+  for (const order of [...unknown, ...stale, ...claimed.filter((o) => o.order_no !== null)]) {
+    // An attempt's lifetime runs from that attempt: a shopper who came back has a fresh one.
+    const attempt = order.order_no ? await ctx.store.attempts.get(order.order_no) : undefined;
+    const expired = now - (attempt?.created_at ?? order.created_at) > ttl;
+    const outcome =
+      expired && order.status !== 'created'
+        ? await expire(ctx, order)
+        : await reconcileOrder(ctx, order);
+    counts[outcome]++;
+    // Whatever came of it, this order is not worth asking about again before its next check.
+    await ctx.store.orders.checkLater(order.order_ref, nextCheck(order, staleMs, now));
+  }
   return counts;
 }
 

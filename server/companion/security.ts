@@ -1,7 +1,6 @@
-/** The companion's doors: CORS for the storefront origins, rate limits, bearer auth, headers. */
+/** The companion's doors: CORS for the storefront origins, bearer auth, headers (rate limits: rate-limits.ts). */
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
-import { rateLimit } from 'express-rate-limit';
 import { Problem, sendProblem } from './problem.ts';
 import { sameSecret } from './tokens.ts';
 
@@ -55,27 +54,6 @@ export function storefrontOrigin(request: Request, allowedOrigins: readonly stri
     );
   }
   return origin;
-}
-
-/**
- * Per-client limits on the public routes, answered 429 with RateLimit headers. The client is the
- * socket's address unless `trust proxy` says a proxy in front sets X-Forwarded-For, so a spoofed
- * header cannot reset a limit.
- */
-export function publicRateLimit(perMinute: number): RequestHandler {
-  return rateLimit({
-    windowMs: 60_000,
-    limit: perMinute,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    handler: (_request, response) =>
-      sendProblem(
-        response,
-        new Problem(429, 'Too many requests', 'slow down and try again in a minute', {
-          retryable: true,
-        }),
-      ),
-  });
 }
 
 /** The operations API's bearer token, compared in constant time. */

@@ -15,3 +15,4 @@ export * from './schemas/payment.ts';
 export * from './schemas/batch.ts';
 export * from './schemas/payout.ts';
 export * from './notification-signature.ts';
+export * from './schemas/notification.ts';

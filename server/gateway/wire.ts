@@ -143,13 +143,31 @@ function parseNested(name: string, value: string): unknown {
   }
 }
 
+/** Deeper than any document of the interface (about 5), far below what would exhaust a stack. */
+export const MAX_XML_DEPTH = 32;
+
+/** How deep the elements of `text` nest, read by a flat scan (no recursion, whatever the input). */
+function xmlDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  for (const [, closing, selfClosing] of text.matchAll(/<(\/?)[A-Za-z_][^<>]*?(\/?)>/g)) {
+    if (closing) depth--;
+    else if (!selfClosing) deepest = Math.max(deepest, ++depth);
+  }
+  return deepest;
+}
+
 /**
  * Reads an XML document safely: a DOCTYPE (the only way to declare entities) is refused outright,
- * nothing is expanded, and every value stays a string (`10.50` stays `10.50`).
+ * so is nesting deeper than MAX_XML_DEPTH, nothing is expanded, and every value stays a string
+ * (`10.50` stays `10.50`).
  */
 export function decodeXml(text: string): { root: string; fields: Record<string, unknown> } {
   if (/<!DOCTYPE|<!ENTITY/i.test(text)) {
     throw new WireFormatError('XML with a DOCTYPE or entity declaration is refused');
+  }
+  if (xmlDepth(text) > MAX_XML_DEPTH) {
+    throw new WireFormatError(`XML nested deeper than ${MAX_XML_DEPTH} elements is refused`);
   }
   const valid = XMLValidator.validate(text);
   if (valid !== true) {

@@ -1,6 +1,7 @@
 /**
  * `createSandbox(config)`: the sandbox of the acquiring service as an Express 5 app, with its
- * engine running. main.ts listens; tests listen on port 0.
+ * engine running. main.ts listens; tests listen on port 0. The app may also be mounted under a
+ * path of a bigger one (`app.use('/sandbox', sandbox.app)`) whose address is config.publicUrl.
  */
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { adminRouter } from './admin.ts';
@@ -8,6 +9,7 @@ import { apiRouter } from './api.ts';
 import type { SandboxConfig } from './config.ts';
 import { Engine, type NotificationSender } from './engine.ts';
 import { settleDuePayouts } from './payouts.ts';
+import { pruneOld } from './retention.ts';
 import { shopperRouter } from './shopper.ts';
 import { chargeDueSubscriptions } from './subscriptions.ts';
 
@@ -18,12 +20,16 @@ export interface Sandbox {
 }
 
 export function createSandbox(
-  config: SandboxConfig,
+  given: SandboxConfig,
   options: { sendNotification?: NotificationSender } = {},
 ): Sandbox {
+  // Every address the sandbox hands out is publicUrl + a path: no slash doubled.
+  const config = { ...given, publicUrl: given.publicUrl.replace(/\/+$/, '') };
   const engine = new Engine(config, options.sendNotification);
   engine.onTick(() => settleDuePayouts(engine));
   engine.onTick(() => chargeDueSubscriptions(engine));
+  const { retentionMs } = config;
+  if (retentionMs !== undefined) engine.onTick(() => pruneOld(engine, retentionMs));
   engine.start();
 
   const app = express();
@@ -44,9 +50,10 @@ export function createSandbox(
         message: `request body is over ${config.bodyLimit} bytes`,
       });
     }
-    if (status === 400) {
+    // body-parser's other refusals (charset, content encoding, length): the client's fault.
+    if (typeof status === 'number' && status >= 400 && status < 500) {
       return void response
-        .status(400)
+        .status(status)
         .json({ error: 'invalid_input', message: (error as Error).message });
     }
     console.error('sandbox error', error);

@@ -1,5 +1,6 @@
 /** The sandbox's configuration: built in code by tests, or read from the environment by main.ts. */
 import { z } from 'zod';
+import { httpAddress } from '../address.ts';
 
 export interface SandboxMerchant {
   merchant_id: string;
@@ -8,7 +9,10 @@ export interface SandboxMerchant {
 }
 
 export interface SandboxConfig {
-  /** The address shoppers' browsers reach the sandbox at (hosted page, issuer page). */
+  /**
+   * The address shoppers' browsers reach the sandbox at (hosted page, issuer page): its origin,
+   * or the path of a bigger app it is mounted under (`https://demo.example/sandbox`).
+   */
   publicUrl: string;
   merchants: SandboxMerchant[];
   /** SQLite file; `:memory:` in tests. */
@@ -29,6 +33,8 @@ export interface SandboxConfig {
   admin: boolean;
   /** Largest request body, in bytes. */
   bodyLimit: number;
+  /** A public demo's: orders and what belongs to them are deleted this long after. Unset: kept. */
+  retentionMs?: number;
 }
 
 export const DEFAULT_MERCHANT: SandboxMerchant = {
@@ -53,6 +59,14 @@ export function sandboxConfig(
     bodyLimit: 100_000,
     ...overrides,
   };
+}
+
+/**
+ * The path every address the sandbox hands a browser starts with: `''` at the root of its own
+ * origin, `/sandbox` when publicUrl is `https://demo.example/sandbox`.
+ */
+export function basePath(publicUrl: string): string {
+  return new URL(publicUrl).pathname.replace(/\/+$/, '');
 }
 
 const list = (text: string) =>
@@ -88,7 +102,7 @@ export function sandboxConfigFromEnv(env: NodeJS.ProcessEnv): {
   }
   const e = parsed.data;
   const config = sandboxConfig({
-    publicUrl: e.SANDBOX_PUBLIC_URL ?? `http://${e.SANDBOX_HOST}:${e.SANDBOX_PORT}`,
+    publicUrl: e.SANDBOX_PUBLIC_URL ?? httpAddress(e.SANDBOX_HOST, e.SANDBOX_PORT),
     merchants: [
       {
         merchant_id: e.SANDBOX_MERCHANT_ID,

@@ -2,6 +2,8 @@
  * The pages a shopper sees at the sandbox: the checkout response (which auto-submits to the hosted
  * page), the hosted card form, the 3-D Secure challenge, the APM issuer page and a done page. Plain
  * server-rendered HTML; only the checkout response has a script, and the companion serves that one.
+ * The sandbox's own pages take `base` (basePath in config.ts): every address in them starts with
+ * it, so they work at the root of the sandbox's origin and mounted under a path.
  */
 import { createHash } from 'node:crypto';
 import { escapeHtml, formatAmount } from '../gateway/index.ts';
@@ -31,10 +33,13 @@ button.secondary { background: none; border: 1px solid currentColor; border-radi
 .error { color: #b91c1c; } .hint { color: #6b7280; font-size: 0.9rem; }
 `;
 
-function layout(title: string, body: string): string {
+/** The stylesheet's path under the sandbox's base. */
+export const STYLESHEET_PATH = '/assets/sandbox.css';
+
+function layout(base: string, title: string, body: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title><link rel="stylesheet" href="/assets/sandbox.css"></head>
+<title>${escapeHtml(title)}</title><link rel="stylesheet" href="${escapeHtml(base + STYLESHEET_PATH)}"></head>
 <body><main>${body}</main></body></html>`;
 }
 
@@ -73,12 +78,14 @@ function summary(order: Order): string {
 <p class="amount" data-testid="amount">${escapeHtml(formatAmount(order.amount, order.currency))} ${escapeHtml(order.currency)}</p>`;
 }
 
-export function cardFormPage(token: string, order: Order, error = ''): string {
+export function cardFormPage(base: string, token: string, order: Order, error = ''): string {
+  const hosted = escapeHtml(`${base}/hosted/${token}`);
   return layout(
+    base,
     'Pay by card',
     `<h1>Pay by card — sandbox</h1>${summary(order)}
 ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
-<form method="POST" action="/hosted/${token}/pay">
+<form method="POST" action="${hosted}/pay">
 <label for="card">Card number</label>
 <input id="card" name="card" inputmode="numeric" autocomplete="cc-number" required>
 <div class="row"><div><label for="expiry">Expiry (MM/YY)</label>
@@ -88,16 +95,17 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 <label for="name">Name on card</label>
 <input id="name" name="name" autocomplete="cc-name">
 <button class="primary" type="submit">Pay</button></form>
-<form method="POST" action="/hosted/${token}/cancel"><button class="secondary" type="submit">Cancel</button></form>
+<form method="POST" action="${hosted}/cancel"><button class="secondary" type="submit">Cancel</button></form>
 <p class="hint">Sandbox: use 4111 1111 1111 1111 with any future expiry and any security code.</p>`,
   );
 }
 
-export function challengePage(token: string, order: Order): string {
+export function challengePage(base: string, token: string, order: Order): string {
   return layout(
+    base,
     '3-D Secure',
     `<h1>Confirm it is you</h1>${summary(order)}
-<form method="POST" action="/hosted/${token}/3ds">
+<form method="POST" action="${escapeHtml(`${base}/hosted/${token}/3ds`)}">
 <label for="code">Code sent to your phone</label>
 <input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" required>
 <button class="primary" type="submit">Confirm</button></form>
@@ -105,17 +113,25 @@ export function challengePage(token: string, order: Order): string {
   );
 }
 
-export function issuerPage(token: string, order: Order, paymentMethod: string): string {
+export function issuerPage(
+  base: string,
+  token: string,
+  order: Order,
+  paymentMethod: string,
+): string {
+  const issuer = escapeHtml(`${base}/issuer/${token}`);
   return layout(
+    base,
     `Pay with ${paymentMethod}`,
     `<h1>${escapeHtml(paymentMethod)} — sandbox issuer</h1>${summary(order)}
-<form method="POST" action="/issuer/${token}/pay"><button class="primary" type="submit">Pay</button></form>
-<form method="POST" action="/issuer/${token}/cancel"><button class="secondary" type="submit">Cancel payment</button></form>`,
+<form method="POST" action="${issuer}/pay"><button class="primary" type="submit">Pay</button></form>
+<form method="POST" action="${issuer}/cancel"><button class="secondary" type="submit">Cancel payment</button></form>`,
   );
 }
 
-export function messagePage(title: string, message: string): string {
+export function messagePage(base: string, title: string, message: string): string {
   return layout(
+    base,
     title,
     `<h1>${escapeHtml(title)}</h1><p data-testid="message">${escapeHtml(message)}</p>`,
   );

@@ -18,6 +18,8 @@ import { transition } from './state-machine.ts';
 import { checkSubscription, startSubscription, subscriptionFields } from './subscriptions.ts';
 import {
   cardBehaviour,
+  EXPIRED_CARD,
+  isExpired,
   PROCESSING_ERROR_INFO,
   riskOf,
   SUCCESS_INFO,
@@ -118,9 +120,10 @@ export function settleWithCard(
   pending: Order,
   card: string,
   challenged: boolean,
+  expiry?: { month: string; year: string },
 ): Order {
   const at = engine.now();
-  const test = cardBehaviour(card);
+  const test = expiry && isExpired(expiry, at) ? EXPIRED_CARD : cardBehaviour(card);
   let order: Order = {
     ...pending,
     card: maskCard(card),
@@ -181,7 +184,11 @@ export function directPayment(
     }
     if (!card) throw new HttpError(400, 'card is required unless token_id is given', 'card');
     let order = createOrder(engine, merchant, fields, 'direct');
-    order = settleWithCard(engine, order, card, false);
+    // A stored card's expiry is the service's to know; card fields carry theirs.
+    const expiry = fields.token_id
+      ? undefined
+      : { month: fields.expiration_month ?? '', year: fields.expiration_year ?? '' };
+    order = settleWithCard(engine, order, card, false, expiry);
     let tokenId = fields.token_id;
     if (fields.token_flag?.toUpperCase() === 'YES' && order.order_status !== '0' && !tokenId) {
       tokenId = newId('TK');

@@ -1,16 +1,27 @@
 /**
  * The routes a shopper's browser uses: the hosted payment page, its 3-D Secure challenge, the APM
  * issuer page. Each page has a strict CSP of its own: no script, styles from the sandbox, forms
- * only to the sandbox and to the merchant's return address.
+ * only to the sandbox and to the merchant's return address. Every address a page or a redirect
+ * hands the browser starts with the path of config.publicUrl, so the routes also work with the
+ * sandbox mounted under a path of a bigger app (same origin, so `'self'` still covers them).
  */
 import express, { type Response, type Router } from 'express';
 import helmet from 'helmet';
+import { basePath } from './config.ts';
 import type { Engine } from './engine.ts';
 import { answerChallenge, cancelOnHostedPage, payOnHostedPage, type HostedStep } from './hosted.ts';
 import { HttpError } from './http-error.ts';
 import { finishApm, liveSession } from './payments.ts';
-import { cardFormPage, challengePage, issuerPage, messagePage, STYLESHEET } from './pages.ts';
+import {
+  cardFormPage,
+  challengePage,
+  issuerPage,
+  messagePage,
+  STYLESHEET,
+  STYLESHEET_PATH,
+} from './pages.ts';
 import type { Session } from './records.ts';
+import { isExpired } from './test-inputs.ts';
 
 function origin(url: string | undefined): string | undefined {
   try {
@@ -48,8 +59,10 @@ function pagePolicy(engine: Engine, response: Response, session: Session): void 
   if (deny) response.set('X-Frame-Options', 'DENY');
 }
 
-function step(response: Response, token: string, outcome: HostedStep): void {
-  response.redirect(303, outcome.next === 'challenge' ? `/hosted/${token}/3ds` : outcome.location);
+/** Sends the shopper on from the hosted page: to its challenge (under `base`), or back. */
+function step(response: Response, base: string, token: string, outcome: HostedStep): void {
+  const challenge = `${base}/hosted/${encodeURIComponent(token)}/3ds`;
+  response.redirect(303, outcome.next === 'challenge' ? challenge : outcome.location);
 }
 
 const CARD = /^\d{12,19}$/;
@@ -61,17 +74,15 @@ function readCard(form: Record<string, string>, now: number): { card: string } |
   if (!CARD.test(card)) return { error: 'Enter the card number: 12 to 19 digits.' };
   const expiry = EXPIRY.exec((form.expiry ?? '').trim());
   if (!expiry) return { error: 'Enter the expiry as MM/YY.' };
-  const year = Number(expiry[2]?.length === 2 ? `20${expiry[2]}` : expiry[2]);
-  const today = new Date(now);
-  if (year * 12 + Number(expiry[1]) < today.getUTCFullYear() * 12 + today.getUTCMonth() + 1) {
+  if (isExpired({ month: expiry[1] ?? '', year: expiry[2] ?? '' }, now))
     return { error: 'This card has expired.' };
-  }
   if (!/^\d{3,4}$/.test(form.security_code ?? ''))
     return { error: 'Enter the security code: 3 or 4 digits.' };
   return { card };
 }
 
 export function shopperRouter(engine: Engine): Router {
+  const base = basePath(engine.config.publicUrl);
   const router = express.Router();
   router.use(
     helmet({
@@ -101,7 +112,7 @@ export function shopperRouter(engine: Engine): Router {
     next();
   });
 
-  router.get('/assets/sandbox.css', (_request, response) => {
+  router.get(STYLESHEET_PATH, (_request, response) => {
     response.set('Cache-Control', 'public, max-age=3600').type('text/css').send(STYLESHEET);
   });
 
@@ -121,20 +132,19 @@ export function shopperRouter(engine: Engine): Router {
   router.post('/hosted/checkout', (request, response) => {
     const token = String(request.body?.session_token ?? '');
     liveSession(engine, token, 'checkout');
-    response.redirect(303, `/hosted/${encodeURIComponent(token)}`);
+    response.redirect(303, `${base}/hosted/${encodeURIComponent(token)}`);
   });
 
   router.get('/hosted/done', (request, response) => {
     const status = String(request.query.payment_status ?? 'unknown');
-    response
-      .type('html')
-      .send(messagePage('Payment finished', `The payment is ${status}. You can close this page.`));
+    const message = `The payment is ${status}. You can close this page.`;
+    response.type('html').send(messagePage(base, 'Payment finished', message));
   });
 
   router.get('/hosted/:token', (request, response) => {
     const { session, order } = liveSession(engine, request.params.token, 'checkout');
     pagePolicy(engine, response, session);
-    response.type('html').send(cardFormPage(session.token, order));
+    response.type('html').send(cardFormPage(base, session.token, order));
   });
 
   router.post('/hosted/:token/pay', (request, response) => {
@@ -145,32 +155,35 @@ export function shopperRouter(engine: Engine): Router {
       return void response
         .status(400)
         .type('html')
-        .send(cardFormPage(session.token, order, read.error));
-    step(response, session.token, payOnHostedPage(engine, session.token, read.card));
+        .send(cardFormPage(base, session.token, order, read.error));
+    step(response, base, session.token, payOnHostedPage(engine, session.token, read.card));
   });
 
   router.get('/hosted/:token/3ds', (request, response) => {
     const { session, order } = liveSession(engine, request.params.token, 'checkout');
     pagePolicy(engine, response, session);
-    response.type('html').send(challengePage(session.token, order));
+    response.type('html').send(challengePage(base, session.token, order));
   });
 
   router.post('/hosted/:token/3ds', (request, response) => {
     step(
       response,
+      base,
       request.params.token,
       answerChallenge(engine, request.params.token, String(request.body?.code ?? '')),
     );
   });
 
   router.post('/hosted/:token/cancel', (request, response) => {
-    step(response, request.params.token, cancelOnHostedPage(engine, request.params.token));
+    const { token } = request.params;
+    step(response, base, token, cancelOnHostedPage(engine, token));
   });
 
   router.get('/issuer/:token', (request, response) => {
     const { session, order } = liveSession(engine, request.params.token, 'apm');
     pagePolicy(engine, response, session);
-    response.type('html').send(issuerPage(session.token, order, order.payment_method ?? 'APM'));
+    const method = order.payment_method ?? 'APM';
+    response.type('html').send(issuerPage(base, session.token, order, method));
   });
 
   for (const action of ['pay', 'cancel'] as const) {
@@ -182,7 +195,10 @@ export function shopperRouter(engine: Engine): Router {
   router.use(
     (error: unknown, _request: express.Request, response: Response, next: express.NextFunction) => {
       if (!(error instanceof HttpError)) return next(error);
-      response.status(error.status).type('html').send(messagePage('Payment page', error.message));
+      response
+        .status(error.status)
+        .type('html')
+        .send(messagePage(base, 'Payment page', error.message));
     },
   );
   return router;

@@ -5,9 +5,7 @@
  * synchronous, so a handler that reads, decides and writes inside `transaction()` cannot interleave
  * with another request: two captures racing on one order are serialised, and exactly one wins.
  */
-import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { openSqlite, type SqliteDatabase, type SqliteStatement } from '../sqlite.ts';
 import type { CardToken, Order, Payout, Refund, Session, Subscription } from './records.ts';
 
 const SCHEMA = `
@@ -62,9 +60,9 @@ export interface NotificationRow {
 
 /** A table of JSON documents keyed by one or more columns. */
 class Documents<T> {
-  readonly #get: Database.Statement;
+  readonly #get: SqliteStatement;
   constructor(
-    private readonly db: Database.Database,
+    private readonly db: SqliteDatabase,
     private readonly table: string,
     keys: string[],
   ) {
@@ -98,7 +96,7 @@ class Documents<T> {
 }
 
 export class SandboxStore {
-  readonly db: Database.Database;
+  readonly db: SqliteDatabase;
   readonly orders: Documents<Order>;
   readonly sessions: Documents<Session>;
   readonly cardTokens: Documents<CardToken>;
@@ -108,10 +106,7 @@ export class SandboxStore {
   readonly settings: Documents<unknown>;
 
   constructor(file: string) {
-    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-    this.db = new Database(file);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('busy_timeout = 5000');
+    this.db = openSqlite(file);
     this.db.exec(SCHEMA);
     this.orders = new Documents(this.db, 'orders', ['transaction_id']);
     this.sessions = new Documents(this.db, 'sessions', ['token']);

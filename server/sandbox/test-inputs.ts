@@ -68,6 +68,20 @@ export const TEST_CARDS: Readonly<Record<string, TestCard>> = {
   },
 };
 
+/** A card whose expiry month has passed is declined as the service's issuers do. */
+export const EXPIRED_CARD: TestCard = {
+  behaviour: 'decline',
+  result_info: '2054:Expired card',
+  description: 'an expiry month that has passed (any number)',
+};
+
+/** True when the card's expiry month (`MM`, `YYYY` or `YY`) ended before `now`. */
+export function isExpired(expiry: { month: string; year: string }, now: number): boolean {
+  const year = Number(expiry.year.length === 2 ? `20${expiry.year}` : expiry.year);
+  const today = new Date(now);
+  return year * 12 + Number(expiry.month) < today.getUTCFullYear() * 12 + today.getUTCMonth() + 1;
+}
+
 /** Luhn-valid numbers not in the table succeed, as in most sandboxes; others are declined. */
 export function cardBehaviour(card: string): TestCard {
   const known = TEST_CARDS[card];

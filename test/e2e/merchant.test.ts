@@ -100,7 +100,7 @@ describe('as a merchant in the operations console', () => {
     await suite.world.admin('/clock', { advance_ms: 32 * DAY_MS });
     await suite.world.admin('/tick', {});
     const charges = async (ref: string) => {
-      const order = await suite.world.stack.companion().context.store.order(ref);
+      const order = await suite.world.stack.companion().context.store.orders.get(ref);
       const [row] = (await suite.world.query({ order_no: order?.order_no ?? '' })).orders;
       return row?.subscription_result;
     };

@@ -102,7 +102,7 @@ describe('as a shopper on the demo storefront (script tag, strict CSP)', () => {
     // The service ends a payment its payer cancelled as failed, and says why.
     assert.match(await s.outcome(), /is failed\. You can try again\./);
     await suite.merchant.agree(ref, 'failed');
-    const order = await suite.world.stack.companion().context.store.order(ref);
+    const order = await suite.world.stack.companion().context.store.orders.get(ref);
     assert.match(String(order?.result_info), /Cancelled by the payer/);
   });
 
@@ -130,7 +130,7 @@ describe('as a shopper on the demo storefront (script tag, strict CSP)', () => {
     await Shopper.payCard(s.frame, CARDS.success);
     assert.match(await s.outcome(), /is authorised/);
     await suite.merchant.agree(ref, 'authorised');
-    const order = await suite.world.stack.companion().context.store.order(ref);
+    const order = await suite.world.stack.companion().context.store.orders.get(ref);
     assert.match(String(order?.recurring_id), /^RC/);
     await suite.merchant.row(ref).getByRole('button', { name: 'Cancel subscription' }).waitFor();
   });
@@ -160,7 +160,7 @@ describe('as a shopper on the demo storefront (script tag, strict CSP)', () => {
     await s.pay();
     await Shopper.payCard(s.frame, CARDS.success);
     assert.match(await s.outcome(), /is authorised/);
-    const order = await suite.world.stack.companion().context.store.order(ref);
+    const order = await suite.world.stack.companion().context.store.orders.get(ref);
     assert.equal(order?.storefront_origin, `http://localhost:${port}`);
     assert.notEqual(new URL(suite.world.stack.companionUrl).hostname, 'localhost');
     assert.deepEqual(await s.violations(), []);
@@ -197,7 +197,8 @@ describe('as a shopper on the demo storefront (script tag, strict CSP)', () => {
     await s.fillDetails();
     await s.pay();
     await s.frame.getByLabel('Card number').waitFor();
-    const orderNo = (await suite.world.stack.companion().context.store.order(ref))?.order_no ?? '';
+    const orderNo =
+      (await suite.world.stack.companion().context.store.orders.get(ref))?.order_no ?? '';
     await suite.world.stack.restartCompanion(async () => {
       // The shopper pays while the companion is down: the sandbox's notification fails and is
       // retried, and the frame's way back cannot load.

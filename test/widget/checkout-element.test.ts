@@ -1,7 +1,7 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import '../../widget/index.ts';
-import { MESSAGES, type AcquiringCheckout } from '../../widget/index.ts';
+import '../../widget/src/index.ts';
+import { MESSAGES, type AcquiringCheckout } from '../../widget/src/index.ts';
 // @ts-expect-error: served by the test runner's stack plugin (web-test-runner.config.mjs)
 import { companion, refusingCompanion, stalledCompanion } from '/__stack.js';
 
@@ -294,7 +294,7 @@ describe('<acquiring-checkout>', () => {
   });
 
   it('registers once, however often it is loaded', async () => {
-    await import('../../widget/index.ts');
+    await import('../../widget/src/index.ts');
     expect(customElements.get('acquiring-checkout')).to.exist;
   });
 });

@@ -12,7 +12,7 @@
 import { createHash } from 'node:crypto';
 import express, { type Response, type Router } from 'express';
 import { escapeHtml, readCheckoutForm } from '../../gateway/index.ts';
-import { FRAMING_REFUSED_MESSAGE_TYPE, RETURN_MESSAGE_TYPE } from '../../../widget/contract.ts';
+import { FRAMING_REFUSED_MESSAGE_TYPE, RETURN_MESSAGE_TYPE } from 'acquiring-checkout/contract';
 import type { Context } from '../context.ts';
 import { Problem } from '../problem.ts';
 
@@ -46,6 +46,7 @@ export function inlineScriptHashes(html: string): string[] {
 }
 
 function page(
+  script: string,
   title: string,
   body: string,
   data: Record<string, string> = {},
@@ -54,7 +55,7 @@ function page(
   const attributes = Object.entries(data)
     .map(([name, value]) => ` data-${name}="${escapeHtml(value)}"`)
     .join('');
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><script src="/assets/return.js" defer></script></head><body${attributes}><p>${escapeHtml(body)}</p>${link ? `<p><a href="${escapeHtml(link)}">Back to the shop</a></p>` : ''}</body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><script src="${escapeHtml(script)}" defer></script></head><body${attributes}><p>${escapeHtml(body)}</p>${link ? `<p><a href="${escapeHtml(link)}">Back to the shop</a></p>` : ''}</body></html>`;
 }
 
 /** Framed pages: never cached, and framed by the storefronts their own frame-ancestors names. */
@@ -65,6 +66,8 @@ function noStore(response: Response): void {
 
 export function pagesRouter(ctx: Context): Router {
   const router = express.Router();
+  // The pages' script by path from the host: right wherever the merchant mounted the companion.
+  const script = `${new URL(ctx.config.publicUrl).pathname.replace(/\/$/, '')}/assets/return.js`;
   const ancestors = ctx.config.allowedOrigins.join(' ') || "'none'";
   /** The policy of the companion's own small pages: its one script, framed by the storefronts. */
   const framingPolicy = (response: Response) =>
@@ -80,15 +83,17 @@ export function pagesRouter(ctx: Context): Router {
       .send(RETURN_SCRIPT);
   });
 
-  router.get('/pay/:token', async (request, response) => {
+  router.get('/pay/:token', ctx.limits.pageGuesses, async (request, response) => {
     noStore(response);
-    const attempt = await ctx.store.usePageToken(String(request.params.token));
+    const orderNo = await ctx.store.pageTokens.use(String(request.params.token));
+    const attempt = orderNo === undefined ? undefined : await ctx.store.attempts.get(orderNo);
     if (!attempt?.page_html) {
       response
         .status(410)
         .type('html')
         .send(
           page(
+            script,
             'Payment page expired',
             'This payment page has expired or was already opened. Go back to the shop and try again.',
           ),
@@ -99,7 +104,7 @@ export function pagesRouter(ctx: Context): Router {
     // Only a frame's request is probed (a window or a redirect is never refused). A browser that
     // sends no Sec-Fetch-Dest is left to the widget's load timer.
     const framed = request.get('sec-fetch-dest') === 'iframe';
-    const order = framed && form ? await ctx.store.order(attempt.order_ref) : undefined;
+    const order = framed && form ? await ctx.store.orders.get(attempt.order_ref) : undefined;
     if (
       form &&
       order?.storefront_origin &&
@@ -107,7 +112,7 @@ export function pagesRouter(ctx: Context): Router {
     ) {
       framingPolicy(response);
       response.type('html').send(
-        page('Opening the payment page', 'The payment page opens outside this frame…', {
+        page(script, 'Opening the payment page', 'The payment page opens outside this frame…', {
           'order-ref': order.order_ref,
           'target-origin': order.storefront_origin,
           message: 'framing-refused',
@@ -132,11 +137,11 @@ export function pagesRouter(ctx: Context): Router {
 
   router.get('/return/checkout/:orderRef', async (request, response) => {
     noStore(response);
-    const order = await ctx.store.order(String(request.params.orderRef));
+    const order = await ctx.store.orders.get(String(request.params.orderRef));
     if (!order?.storefront_origin) throw new Problem(404, 'Unknown order');
     framingPolicy(response);
     response.type('html').send(
-      page('Returning to the shop', 'Payment finished. Returning to the shop…', {
+      page(script, 'Returning to the shop', 'Payment finished. Returning to the shop…', {
         'order-ref': order.order_ref,
         'target-origin': order.storefront_origin,
         ...(order.storefront_return_url ? { 'return-url': order.storefront_return_url } : {}),
@@ -148,7 +153,7 @@ export function pagesRouter(ctx: Context): Router {
   // origin is checked against that page's form-action, which may name only this companion.
   router.get('/return/apm/:orderRef', async (request, response) => {
     noStore(response);
-    const order = await ctx.store.order(String(request.params.orderRef));
+    const order = await ctx.store.orders.get(String(request.params.orderRef));
     if (!order?.storefront_return_url) throw new Problem(404, 'Unknown order');
     const back = new URL(order.storefront_return_url);
     back.searchParams.set('acquiring_order_ref', order.order_ref);
@@ -157,6 +162,7 @@ export function pagesRouter(ctx: Context): Router {
       .type('html')
       .send(
         page(
+          script,
           'Returning to the shop',
           'Payment finished. Returning to the shop…',
           { 'order-ref': order.order_ref, 'return-url': order.storefront_return_url },

@@ -5,14 +5,13 @@ import {
   ApmPaymentRequest,
   CardPaymentRequest,
   CheckoutSessionRequest,
-  type OrderStatus,
   type OrderStatusResponse,
-} from '../../../widget/contract.ts';
+} from 'acquiring-checkout/contract';
 import { startPayment, type Caller, type PaymentRequest } from '../attempts.ts';
 import type { Context } from '../context.ts';
 import { parseOr400, Problem } from '../problem.ts';
 import { reconcileOrder } from '../reconcile.ts';
-import { publicRateLimit, storefrontOrigin } from '../security.ts';
+import { storefrontOrigin } from '../security.ts';
 import { sameSecret, statusToken } from '../tokens.ts';
 
 /** A widget asking about a pending order reconciles it at most this often. */
@@ -28,7 +27,7 @@ function caller(ctx: Context, request: Request): Caller {
 
 export function widgetRouter(ctx: Context): Router {
   const router = express.Router();
-  const limit = publicRateLimit(ctx.config.rateLimitPerMinute ?? 60);
+  const limit = ctx.limits.starts;
   const json = express.json({ limit: '16kb' });
   const lastQueried = new Map<string, number>();
 
@@ -63,12 +62,12 @@ export function widgetRouter(ctx: Context): Router {
     await start('card', CardPaymentRequest)(request, response);
   });
 
-  router.get('/orders/:orderRef', limit, async (request, response) => {
+  router.get('/orders/:orderRef', ctx.limits.polls, async (request, response) => {
     const orderRef = String(request.params.orderRef);
     const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
     if (!sameSecret(given, statusToken(ctx.tokenKey, orderRef)))
       throw new Problem(401, 'Unauthorised', "this order's status token is needed");
-    let order = await ctx.store.order(orderRef);
+    let order = await ctx.store.orders.get(orderRef);
     if (!order) throw new Problem(404, 'Unknown order', `no order ${orderRef}`);
     if (
       (order.status === 'pending' || order.status === 'unknown') &&
@@ -79,12 +78,12 @@ export function widgetRouter(ctx: Context): Router {
       await reconcileOrder(ctx, order).catch((error: unknown) =>
         ctx.log.warn({ err: error }, 'status reconciliation failed'),
       );
-      order = (await ctx.store.order(orderRef)) ?? order;
+      order = (await ctx.store.orders.get(orderRef)) ?? order;
     }
     const answer: OrderStatusResponse = {
       order_ref: order.order_ref,
       order_no: order.order_no,
-      status: order.status as OrderStatus,
+      status: order.status,
       transaction_id: order.transaction_id,
       amount: formatAmount(order.amount, order.currency),
       currency: order.currency,

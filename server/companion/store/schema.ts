@@ -2,14 +2,24 @@
  * The companion's tables, as kysely types and as one migration that runs the same on SQLite and
  * PostgreSQL. Amounts are whole minor units and times are milliseconds, both BIGINT.
  */
-import type { Kysely, Migration } from 'kysely';
+import type { Generated, Kysely, Migration } from 'kysely';
+import type { OrderStatus } from 'acquiring-checkout/contract';
+
+/** How the shopper pays: the hosted page in a frame, a payment method's page, or card fields. */
+export type PaymentMode = 'checkout' | 'apm' | 'card';
+/**
+ * creating → ready | unknown | failed | abandoned; ready | unknown → expired. `abandoned`: the
+ * service has it, pending, but what the shopper needs to go on (its page) was lost in a crash or
+ * a lost answer, so nobody can pay it; the next attempt starts under a new order number.
+ */
+export type AttemptState = 'creating' | 'ready' | 'unknown' | 'failed' | 'abandoned' | 'expired';
 
 export interface OrdersTable {
   order_ref: string;
   /** The gateway order number of the current attempt: `<order_ref>-<n>`. */
   order_no: string | null;
-  status: string;
-  mode: string;
+  status: OrderStatus;
+  mode: PaymentMode;
   amount: number;
   currency: string;
   captured: number;
@@ -23,10 +33,14 @@ export interface OrdersTable {
   token_id: string | null;
   /** SHA-256 of the widget's status token: the token itself is never stored. */
   status_token_hash: string;
+  /** SHA-256 of the client secret of the widget that first asked to pay it: only it may go on. */
+  client_secret_hash: string | null;
   storefront_origin: string | null;
   storefront_return_url: string | null;
   /** The highest notification sequence applied, so an older one cannot undo a newer one. */
   last_sequence: number;
+  /** When reconciliation may next ask the service about it; it backs off as the order ages. */
+  next_check_at: Generated<number>;
   attempts: number;
   created_at: number;
   updated_at: number;
@@ -37,9 +51,8 @@ export interface AttemptsTable {
   order_ref: string;
   seq: number;
   attempt_key: string;
-  mode: string;
-  /** creating → ready | unknown | failed */
-  state: string;
+  mode: PaymentMode;
+  state: AttemptState;
   page_html: string | null;
   issuer_url: string | null;
   error: string | null;
@@ -60,15 +73,19 @@ export interface NotificationsTable {
   sequence: number;
   body: string;
   received_at: number;
+  /** When it was applied, or set aside as flagged: processed either way. */
   applied_at: number | null;
+  /** Why it was not applied: it did not match its order (amount, currency, merchant…). */
+  flag: string | null;
 }
 
 export interface OperationsTable {
   idempotency_key: string;
   route: string;
   body_hash: string;
-  /** in_progress | done */
-  state: string;
+  state: 'in_progress' | 'done';
+  /** The request's body, so an operation interrupted by a crash can be settled afterwards. */
+  request: string | null;
   status_code: number | null;
   response: string | null;
   created_at: number;
@@ -185,6 +202,30 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-23-subscription-status': {
     async up(db: Kysely<unknown>) {
       await db.schema.alterTable('orders').addColumn('subscription_status', 'text').execute();
+    },
+  },
+  '2026-11-24-client-secret': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('orders').addColumn('client_secret_hash', 'text').execute();
+    },
+  },
+  '2026-11-24-recovery': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable('orders')
+        .addColumn('next_check_at', 'bigint', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema.alterTable('operations').addColumn('request', 'text').execute();
+      await db.schema
+        .createIndex('orders_next_check')
+        .on('orders')
+        .columns(['status', 'next_check_at'])
+        .execute();
+    },
+  },
+  '2026-11-24-notification-flags': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('notifications').addColumn('flag', 'text').execute();
     },
   },
 };

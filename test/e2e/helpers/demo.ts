@@ -13,7 +13,7 @@ import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-cor
 import { startDemoStack, type DemoStack } from '../../../demo/stack.ts';
 import { GatewayClient } from '../../../server/gateway/index.ts';
 import { DEFAULT_MERCHANT } from '../../../server/sandbox/config.ts';
-import { launchChromium } from '../../server/helpers/browser.ts';
+import { launchChromium } from '../../../scripts/chromium.ts';
 
 export const CARDS = {
   success: '4111 1111 1111 1111',
@@ -96,7 +96,7 @@ export async function startWorld(): Promise<World> {
       return response.json();
     },
     async storeStatus(orderRef) {
-      return (await stack.companion().context.store.order(orderRef))?.status;
+      return (await stack.companion().context.store.orders.get(orderRef))?.status;
     },
     async close() {
       await Promise.all(contexts.map((context) => context.close().catch(() => undefined)));
@@ -280,7 +280,7 @@ export class Merchant {
     let seen: unknown[];
     for (;;) {
       await this.refresh();
-      const order = await this.world.stack.companion().context.store.order(orderRef);
+      const order = await this.world.stack.companion().context.store.orders.get(orderRef);
       seen = [
         await this.statusOf(orderRef).catch(() => undefined),
         order?.status,

@@ -30,10 +30,13 @@ describe('hardening', () => {
     const statuses: number[] = [];
     let last: Headers | undefined;
     for (let i = 0; i < 7; i++) {
-      const answer = await stack.widget('/orders/none', undefined, {
-        authorization: 'Bearer x',
-        'x-forwarded-for': `10.0.0.${i}`,
-      });
+      const answer = await stack.widget(
+        '/checkout-sessions',
+        {},
+        {
+          'x-forwarded-for': `10.0.0.${i}`,
+        },
+      );
       statuses.push(answer.status);
       last = answer.headers;
     }
@@ -67,7 +70,7 @@ describe('hardening', () => {
 describe('configuration from the environment', () => {
   const env = {
     GATEWAY_BASE_URL: 'http://127.0.0.1:3100', MERCHANT_ID: 'm', ACCOUNT_ID: 'a', SECRET_KEY: 'sandbox-secret-key',
-    ALLOWED_ORIGINS: 'http://shop.test, http://other.test', OPERATIONS_TOKEN: 'x'.repeat(32),
+    ALLOWED_ORIGINS: 'http://shop.test, http://other.test', OPERATIONS_TOKEN: 'x'.repeat(32), ORDER_RESOLVER: './orders.js',
   }; // prettier-ignore
 
   it('reads a valid environment', () => {

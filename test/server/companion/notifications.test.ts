@@ -81,7 +81,7 @@ describe('POST /api/notifications', () => {
       401,
     );
     assert.equal(
-      (await stack.companion.companion.context.store.order('mug.n3'))?.status,
+      (await stack.companion.companion.context.store.orders.get('mug.n3'))?.status,
       'pending',
     );
   });
@@ -101,7 +101,7 @@ describe('POST /api/notifications', () => {
     assert.equal(response.status, 401);
     assert.match(JSON.stringify(await response.json()), /stale signature/);
     assert.equal(
-      (await stack.companion.companion.context.store.order('mug.n4'))?.status,
+      (await stack.companion.companion.context.store.orders.get('mug.n4'))?.status,
       'pending',
     );
   });
@@ -113,7 +113,7 @@ describe('POST /api/notifications', () => {
     await send(notification(orderNo, 1, 'authorised'));
     await new Promise((resolve) => setTimeout(resolve, 100));
     assert.equal(
-      (await stack.companion.companion.context.store.order('mug.n5'))?.status,
+      (await stack.companion.companion.context.store.orders.get('mug.n5'))?.status,
       'captured',
     );
   });
@@ -122,7 +122,9 @@ describe('POST /api/notifications', () => {
     const orderNo = await pendingOrder('mug.n6');
     await send(notification(orderNo, 1, 'authorised'));
     await stack.waitForStatus('mug.n6', 'authorised');
-    const history = await stack.companion.companion.context.store.notificationsFor([orderNo]);
+    const history = await stack.companion.companion.context.store.notifications.forOrders([
+      orderNo,
+    ]);
     assert.deepEqual(
       history.map((h) => [h.event, h.sequence]),
       [['payment.authorised', 1]],

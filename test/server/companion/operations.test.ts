@@ -21,7 +21,7 @@ describe('the operations API', () => {
   const atService = async (ref: string) =>
     (await stack.sandbox.client().query({ order_no: `${ref}-1` })).orders[0]?.payment_status;
   const inStore = async (ref: string) =>
-    (await stack.companion.companion.context.store.order(ref))?.status;
+    (await stack.companion.companion.context.store.orders.get(ref))?.status;
 
   it('needs its bearer token; a widget status token never opens it', async () => {
     const { status_token } = await paidOrder('mug.o1');
@@ -112,19 +112,19 @@ describe('the operations API', () => {
   it('subscription cancel', async () => {
     await paidOrder('coffee.o5');
     await stack.companion.companion.reconcile();
-    const order = await stack.companion.companion.context.store.order('coffee.o5');
+    const order = await stack.companion.companion.context.store.orders.get('coffee.o5');
     assert.match(order?.recurring_id ?? '', /^RC/);
     const cancelled = await stack.ops('/cancel-subscription', { order_ref: 'coffee.o5' });
     assert.equal(cancelled.body.cancel_status, 'success');
     const store = stack.companion.companion.context.store;
-    assert.equal((await store.order('coffee.o5'))?.subscription_status, 'cancelled');
+    assert.equal((await store.orders.get('coffee.o5'))?.subscription_status, 'cancelled');
   });
 
   it('a subscription.cancelled notification (no order_no, a recurring_id) marks the order', async () => {
     await paidOrder('coffee.o7');
     await stack.companion.companion.reconcile();
     const store = stack.companion.companion.context.store;
-    const order = await store.order('coffee.o7');
+    const order = await store.orders.get('coffee.o7');
     assert.equal(order?.subscription_status, null);
     // Cancelled at the service behind the companion's back: the notification tells it.
     const client = stack.sandbox.client();
@@ -132,9 +132,9 @@ describe('the operations API', () => {
       recurring_id: order?.recurring_id ?? '',
       contract_name: order?.contract_name ?? '',
     });
-    for (let i = 0; i < 100 && !(await store.order('coffee.o7'))?.subscription_status; i++)
+    for (let i = 0; i < 100 && !(await store.orders.get('coffee.o7'))?.subscription_status; i++)
       await new Promise((resolve) => setTimeout(resolve, 20));
-    assert.equal((await store.order('coffee.o7'))?.subscription_status, 'cancelled');
+    assert.equal((await store.orders.get('coffee.o7'))?.subscription_status, 'cancelled');
   });
 
   it('query through the service', async () => {
@@ -224,7 +224,7 @@ describe('the operations API', () => {
         .prepare('SELECT count(*) AS n FROM payouts')
         .get() as { n: number };
       assert.equal(count.n, 1);
-      const stored = await stack.companion.companion.context.store.payouts(10);
+      const stored = await stack.companion.companion.context.store.payouts.recent(10);
       assert.deepEqual(
         stored.map((p) => p.request_id),
         [retried.body.request_id],

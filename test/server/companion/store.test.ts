@@ -1,15 +1,17 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import type { Insertable } from 'kysely';
+import type { AttemptsTable, OrdersTable } from '../../../server/companion/store/schema.ts';
 import { CompanionStore } from '../../../server/companion/store/store.ts';
 import { POSTGRES_URL, TEST_DATABASES } from '../helpers/databases.ts';
 
-const order = (order_ref: string) => ({
+const order = (order_ref: string): Insertable<OrdersTable> => ({
   order_ref, order_no: null, status: 'created', mode: 'checkout', amount: 2500, currency: 'USD', captured: 0, refunded: 0,
-  transaction_id: null, result_info: null, recurring_id: null, contract_name: null, token_id: null, status_token_hash: 'h',
+  transaction_id: null, result_info: null, recurring_id: null, contract_name: null, token_id: null, status_token_hash: 'h', client_secret_hash: null,
   storefront_origin: null, storefront_return_url: null, last_sequence: 0, attempts: 0, created_at: Date.now(), updated_at: Date.now(),
 }); // prettier-ignore
 
-const attempt = (order_ref: string, seq: number) => ({
+const attempt = (order_ref: string, seq: number): Insertable<AttemptsTable> => ({
   order_no: `${order_ref}-${seq}`, order_ref, seq, attempt_key: `k${seq}`, mode: 'checkout', state: 'creating',
   page_html: null, issuer_url: null, error: null, created_at: Date.now(),
 }); // prettier-ignore
@@ -37,45 +39,47 @@ for (const database of TEST_DATABASES) {
     });
 
     it('keeps an order with exact integer amounts', async () => {
-      await store.ensureOrder({ ...order('A-1'), amount: 9_007_199_254_740_991 });
-      const stored = await store.order('A-1');
+      await store.orders.ensure({ ...order('A-1'), amount: 9_007_199_254_740_991 });
+      const stored = await store.orders.get('A-1');
       assert.equal(stored?.amount, 9_007_199_254_740_991);
       assert.equal(stored?.status, 'created');
     });
 
     it('ensureOrder does not overwrite an existing order', async () => {
-      await store.ensureOrder(order('A-2'));
-      await store.updateOrder('A-2', { status: 'authorised' });
-      const again = await store.ensureOrder({ ...order('A-2'), amount: 1 });
+      await store.orders.ensure(order('A-2'));
+      await store.orders.update('A-2', { status: 'authorised' });
+      const again = await store.orders.ensure({ ...order('A-2'), amount: 1 });
       assert.deepEqual([again.status, again.amount], ['authorised', 2500]);
     });
 
     it('lets exactly one of 20 concurrent claims have an attempt', async () => {
-      await store.ensureOrder(order('A-3'));
+      await store.orders.ensure(order('A-3'));
       const claims = await Promise.all(
-        Array.from({ length: 20 }, () => store.claimAttempt(attempt('A-3', 1))),
+        Array.from({ length: 20 }, () => store.attempts.claim(attempt('A-3', 1))),
       );
       assert.equal(claims.filter(Boolean).length, 1);
-      assert.equal((await store.order('A-3'))?.order_no, 'A-3-1');
-      assert.equal((await store.latestAttempt('A-3'))?.seq, 1);
+      assert.equal((await store.orders.get('A-3'))?.order_no, 'A-3-1');
+      assert.equal((await store.attempts.latest('A-3'))?.seq, 1);
     });
 
     it('uses a page token once, and never after it expires', async () => {
-      await store.ensureOrder(order('A-4'));
-      await store.claimAttempt(attempt('A-4', 1));
-      await store.addPageToken('tok-1', 'A-4-1', Date.now() + 60_000);
-      await store.addPageToken('tok-2', 'A-4-1', Date.now() - 1);
-      const uses = await Promise.all(Array.from({ length: 5 }, () => store.usePageToken('tok-1')));
+      await store.orders.ensure(order('A-4'));
+      await store.attempts.claim(attempt('A-4', 1));
+      await store.pageTokens.add('tok-1', 'A-4-1', Date.now() + 60_000);
+      await store.pageTokens.add('tok-2', 'A-4-1', Date.now() - 1);
+      const uses = await Promise.all(
+        Array.from({ length: 5 }, () => store.pageTokens.use('tok-1')),
+      );
       assert.equal(uses.filter(Boolean).length, 1);
-      assert.equal(await store.usePageToken('tok-2'), undefined);
-      assert.equal(await store.usePageToken('nope'), undefined);
+      assert.equal(await store.pageTokens.use('tok-2'), undefined);
+      assert.equal(await store.pageTokens.use('nope'), undefined);
     });
 
     it('applies a newer sequence and ignores an older one', async () => {
-      await store.ensureOrder(order('A-5'));
-      assert.equal(await store.applySequenced('A-5', 2, { status: 'captured' }), true);
-      assert.equal(await store.applySequenced('A-5', 1, { status: 'authorised' }), false);
-      assert.equal((await store.order('A-5'))?.status, 'captured');
+      await store.orders.ensure(order('A-5'));
+      assert.equal(await store.orders.applySequenced('A-5', 2, { status: 'captured' }), true);
+      assert.equal(await store.orders.applySequenced('A-5', 1, { status: 'authorised' }), false);
+      assert.equal((await store.orders.get('A-5'))?.status, 'captured');
     });
 
     it('stores a notification once', async () => {
@@ -86,19 +90,19 @@ for (const database of TEST_DATABASES) {
         sequence: 2,
         body: '{}',
       };
-      assert.equal(await store.recordNotification(row), true);
-      assert.equal(await store.recordNotification(row), false);
+      assert.equal(await store.notifications.record(row), true);
+      assert.equal(await store.notifications.record(row), false);
       assert.deepEqual(
-        (await store.unappliedNotifications()).map((n) => n.notification_id),
+        (await store.notifications.unapplied()).map((n) => n.notification_id),
         ['N-1'],
       );
-      await store.markApplied('N-1');
-      assert.deepEqual(await store.unappliedNotifications(), []);
+      await store.notifications.markApplied('N-1');
+      assert.deepEqual(await store.notifications.unapplied(), []);
     });
 
     it('finds an order’s notifications and its subscription charges’, and no one else’s', async () => {
       const record = (notification_id: string, order_no: string) =>
-        store.recordNotification({
+        store.notifications.record({
           notification_id,
           order_no,
           event: 'e',
@@ -109,39 +113,44 @@ for (const database of TEST_DATABASES) {
       await record('H-2', 'mug_2.h-1-R2');
       await record('H-3', 'mug_2.h-10'); // a longer order number with the same start
       await record('H-4', 'mugx2.h-1-R2'); // `_` is no wildcard
-      const found = await store.notificationsFor(['mug_2.h-1']);
+      const found = await store.notifications.forOrders(['mug_2.h-1']);
       assert.deepEqual(found.map((n) => n.order_no).sort(), ['mug_2.h-1', 'mug_2.h-1-R2']);
     });
 
     it('starts an idempotent operation once, replays it, and refuses another body', async () => {
       const starts = await Promise.all(
-        Array.from({ length: 10 }, () => store.beginOperation('key-1', 'capture', 'hash-a')),
+        Array.from({ length: 10 }, () =>
+          store.idempotency.begin('key-1', 'capture', 'hash-a', '{}', 60_000),
+        ),
       );
       assert.equal(starts.filter((s) => s.state === 'new').length, 1);
       assert.ok(starts.filter((s) => s.state !== 'new').every((s) => s.state === 'in_progress'));
-      await store.finishOperation('key-1', 200, '{"ok":true}');
-      assert.deepEqual(await store.beginOperation('key-1', 'capture', 'hash-a'), {
+      await store.idempotency.finish('key-1', 200, '{"ok":true}');
+      assert.deepEqual(await store.idempotency.begin('key-1', 'capture', 'hash-a', '{}', 60_000), {
         state: 'replay',
         statusCode: 200,
         response: '{"ok":true}',
       });
-      assert.deepEqual(await store.beginOperation('key-1', 'capture', 'hash-b'), {
+      assert.deepEqual(await store.idempotency.begin('key-1', 'capture', 'hash-b', '{}', 60_000), {
         state: 'mismatch',
       });
     });
 
     it('keeps a payout request_id from the first try', async () => {
-      const first = await store.ensurePayout('pay-key', 'req-1', '{"a":1}');
-      const second = await store.ensurePayout('pay-key', 'req-2', '{"a":1}');
+      const first = await store.payouts.ensure('pay-key', 'req-1', '{"a":1}');
+      const second = await store.payouts.ensure('pay-key', 'req-2', '{"a":1}');
       assert.equal(first.request_id, 'req-1');
       assert.equal(second.request_id, 'req-1');
     });
 
-    it('finds orders to reconcile by status and age', async () => {
-      await store.ensureOrder(order('A-6'));
-      await store.updateOrder('A-6', { status: 'unknown' });
-      const found = await store.ordersWithStatus(['unknown'], Date.now() + 1);
-      assert.ok(found.some((o) => o.order_ref === 'A-6'));
+    it('finds orders to reconcile by status and age, and not before their next check', async () => {
+      await store.orders.ensure(order('A-6'));
+      await store.orders.update('A-6', { status: 'unknown' });
+      const due = async () =>
+        (await store.orders.due(['unknown'], Date.now() + 1)).some((o) => o.order_ref === 'A-6');
+      assert.equal(await due(), true);
+      await store.orders.checkLater('A-6', Date.now() + 60_000);
+      assert.equal(await due(), false);
     });
   });
 }

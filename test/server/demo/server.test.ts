@@ -2,6 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { startDemoStack, type DemoStack } from '../../../demo/stack.ts';
 import { cartOf, resolveOrder } from '../../../demo/catalogue.ts';
@@ -57,7 +58,12 @@ describe('the demo server', () => {
 
   it('answers only the console’s operations, by their method', async () => {
     const call = (path: string, method = 'GET') =>
-      fetch(`${stack.storefrontUrl}/console/api/${path}`, { method });
+      fetch(`${stack.storefrontUrl}/console/api/${path}`, {
+        method,
+        ...(method === 'POST'
+          ? { headers: { 'content-type': 'application/json' }, body: '{}' }
+          : {}),
+      });
     assert.equal((await call('direct-payments', 'POST')).status, 404);
     assert.equal((await call('orders', 'POST')).status, 404);
     assert.equal((await call('../csp')).status, 404);
@@ -76,5 +82,62 @@ describe('the demo server', () => {
     const invalid = await post(JSON.stringify({ orders: [{ order_ref: 'mug.x', amount: '1,5' }] }));
     assert.equal(invalid.status, 400);
     assert.match(JSON.stringify(await invalid.json()), /amount/);
+  });
+
+  describe('keeps its console API to its own pages (F8)', () => {
+    /** A raw request, so the Host header is the one given (as after DNS rebinding). */
+    const send = (path: string, headers: Record<string, string>, method = 'GET', body = '') =>
+      new Promise<number>((resolve, reject) => {
+        const url = new URL(path, stack.storefrontUrl);
+        const request = httpRequest(url, { method, headers }, (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        });
+        request.once('error', reject);
+        request.end(body);
+      });
+
+    it('refuses a request naming another Host (DNS rebinding) with 421', async () => {
+      assert.equal(await send('/console/api/orders', { host: 'evil.example' }), 421);
+      assert.equal(await send('/console/api/orders', { host: 'evil.example:80' }), 421);
+      assert.equal(
+        await send('/console/api/orders', { host: new URL(stack.storefrontUrl).host }),
+        200,
+      );
+    });
+
+    it('refuses a cross-site POST to /console/api/reconcile, by fetch metadata or by Origin', async () => {
+      const host = new URL(stack.storefrontUrl).host;
+      const post = (headers: Record<string, string>) =>
+        send('/console/api/reconcile', { host, ...headers }, 'POST', '{}');
+      assert.equal(
+        await post({
+          'content-type': 'text/plain',
+          'sec-fetch-site': 'cross-site',
+          origin: 'https://evil.example',
+        }),
+        403,
+      );
+      assert.equal(
+        await post({ 'content-type': 'text/plain', origin: 'https://evil.example' }),
+        403,
+      );
+      assert.equal(
+        await post({ 'content-type': 'application/json', 'sec-fetch-site': 'same-site' }),
+        403,
+      );
+      assert.equal(
+        await post({ 'content-type': 'text/plain', 'sec-fetch-site': 'same-origin' }),
+        415,
+      );
+      assert.equal(
+        await post({
+          'content-type': 'application/json',
+          'sec-fetch-site': 'same-origin',
+          origin: stack.storefrontUrl,
+        }),
+        200,
+      );
+    });
   });
 });

@@ -141,7 +141,7 @@ export async function startStack(
     async waitForStatus(orderRef, status, timeoutMs = 5_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const order = await companion.companion.context.store.order(orderRef);
+        const order = await companion.companion.context.store.orders.get(orderRef);
         if (order?.status === status) return;
         if (Date.now() > deadline)
           throw new Error(`order ${orderRef} is ${order?.status}, not ${status}`);
@@ -156,11 +156,17 @@ export async function startStack(
   return stack;
 }
 
+/** The client secret a test's widget holds for an order: the same for every call on that order. */
+export function clientSecret(order_ref: string): string {
+  return `secret-${order_ref.replace(/[^A-Za-z0-9-]/g, '-')}`.padEnd(32, '0');
+}
+
 /** A widget request body for an order reference. */
 export function sessionBody(order_ref: string, extra: Record<string, unknown> = {}) {
   return {
     order_ref,
     attempt_key: `attempt-${order_ref.replace(/[^A-Za-z0-9-]/g, '-')}`,
+    client_secret: clientSecret(order_ref),
     shopper: {
       email: 'ada@example.com',
       first_name: 'Ada',

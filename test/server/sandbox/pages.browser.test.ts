@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from '../helpers/browser.ts';
+import { launchChromium } from '../../../scripts/chromium.ts';
 import { MERCHANT, startSandbox, type RunningSandbox } from '../helpers/sandbox.ts';
 
 /**

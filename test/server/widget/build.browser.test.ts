@@ -5,22 +5,22 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { launchChromium } from '../helpers/browser.ts';
+import { launchChromium } from '../../../scripts/chromium.ts';
 import { startCompanion, type RunningCompanion } from '../helpers/companion.ts';
 import { startSandbox, type RunningSandbox } from '../helpers/sandbox.ts';
-import { startStorefront, type Storefront } from '../helpers/storefront.ts';
+import { startStorefront, type Storefront } from '../../../scripts/storefront.ts';
 
 /** Every file the build writes, and the manifest. */
 function builtFiles(): string[] {
-  const files = readdirSync('dist', { recursive: true, withFileTypes: true })
+  const files = readdirSync('widget/dist', { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => join(entry.parentPath, entry.name));
-  return [...files, 'custom-elements.json'];
+  return [...files, 'widget/custom-elements.json'];
 }
 
 describe('the built widget', () => {
   before(() => {
-    const build = spawnSync(process.execPath, ['scripts/build-widget.mjs'], { encoding: 'utf8' });
+    const build = spawnSync(process.execPath, ['widget/build.mjs'], { encoding: 'utf8' });
     assert.equal(build.status, 0, build.stderr);
   });
 
@@ -42,7 +42,7 @@ describe('the built widget', () => {
   });
 
   it('has a custom-elements manifest with the element’s events, parts and CSS properties', () => {
-    const manifest = JSON.parse(readFileSync('custom-elements.json', 'utf8')) as {
+    const manifest = JSON.parse(readFileSync('widget/custom-elements.json', 'utf8')) as {
       modules: {
         declarations?: {
           tagName?: string;
@@ -71,8 +71,10 @@ describe('the built widget', () => {
   });
 
   it('is the build whose integrity the README’s script-tag snippet gives', () => {
-    const built = `sha384-${createHash('sha384').update(readFileSync('dist/acquiring-checkout.js')).digest('base64')}`;
-    const snippet = /integrity="(sha384-[^"]+)"/.exec(readFileSync('README.md', 'utf8'))?.[1];
+    const built = `sha384-${createHash('sha384').update(readFileSync('widget/dist/acquiring-checkout.js')).digest('base64')}`;
+    const snippet = /integrity="(sha384-[^"]+)"/.exec(
+      readFileSync('widget/README.md', 'utf8'),
+    )?.[1];
     assert.equal(snippet, built, 'update the README snippet with what `npm run build` prints');
   });
 
@@ -82,7 +84,7 @@ describe('the built widget', () => {
     let storefront: Storefront;
     let browser: Browser;
     const integrity = () =>
-      `sha384-${createHash('sha384').update(readFileSync('dist/acquiring-checkout.js')).digest('base64')}`;
+      `sha384-${createHash('sha384').update(readFileSync('widget/dist/acquiring-checkout.js')).digest('base64')}`;
 
     before(async () => {
       sandbox = await startSandbox();

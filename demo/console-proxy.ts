@@ -1,0 +1,69 @@
+/**
+ * The console's calls, forwarded to the companion's operations API with its bearer token: the
+ * token stays on this server. Only the console's operations, by their method. In a public demo
+ * each visitor's calls are narrowed to their own space (spaces.ts).
+ */
+import express, { type Request, type Response, type Router } from 'express';
+import { ownPayouts, ownsAll } from './spaces.ts';
+
+/** The operations the console may call, and their methods. */
+const OPERATIONS: Record<string, 'GET' | 'POST'> = {
+  orders: 'GET',
+  payouts: 'GET',
+  capture: 'POST',
+  cancel: 'POST',
+  review: 'POST',
+  refund: 'POST',
+  'cancel-subscription': 'POST',
+  'refund-search': 'POST',
+  reconcile: 'POST',
+  'payouts/new': 'POST',
+};
+
+export interface ProxyOptions {
+  /** The companion's address as this server reaches it. */
+  companionUrl: string;
+  operationsToken: string;
+}
+
+export function consoleProxy(options: ProxyOptions): Router {
+  const router = express.Router();
+  router.use(express.json({ limit: '64kb' }));
+  router.all('/*path', async (request: Request, response: Response) => {
+    const name = ([] as string[]).concat(request.params.path ?? []).join('/');
+    const method = OPERATIONS[name];
+    if (!method || method !== request.method) return void response.sendStatus(404);
+    const space = response.locals.space as string | undefined;
+    let body = (request.body ?? {}) as Record<string, unknown>;
+    if (space && method === 'POST') {
+      if (!ownsAll(space, name, body))
+        return void response
+          .status(404)
+          .json({ title: 'Unknown order', detail: 'not one of yours' });
+      if (name === 'payouts/new') body = { ...body, reference: space };
+    }
+    const query = space && name === 'orders' ? `?ref_prefix=${space}.` : '';
+    const key = request.get('idempotency-key');
+    const target = `${options.companionUrl}/api/ops/${name === 'payouts/new' ? 'payouts' : name}${query}`;
+    const answer = await fetch(target, {
+      method,
+      headers: {
+        authorization: `Bearer ${options.operationsToken}`,
+        'content-type': 'application/json',
+        ...(key ? { 'idempotency-key': key } : {}),
+      },
+      ...(method === 'POST' ? { body: JSON.stringify(body) } : {}),
+    }).catch(() => undefined);
+    if (!answer) {
+      return void response
+        .status(502)
+        .json({ title: 'Companion unreachable', detail: 'the companion did not answer' });
+    }
+    const text = await answer.text();
+    response
+      .status(answer.status)
+      .type(answer.headers.get('content-type') ?? 'application/json')
+      .send(space && name === 'payouts' && answer.ok ? ownPayouts(space, text) : text);
+  });
+  return router;
+}

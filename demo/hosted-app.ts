@@ -1,0 +1,149 @@
+/**
+ * The demo as one public service: the storefront, the companion (under /companion) and the
+ * sandbox (under /sandbox) on one origin, given by PUBLIC_URL. State in PostgreSQL, rate limits
+ * in Redis, so several instances behind a load balancer behave as one; each visitor in a space of
+ * their own; the sandbox's test controls off; demo data deleted after DEMO_RETENTION_HOURS.
+ */
+import { createHmac } from 'node:crypto';
+import { join } from 'node:path';
+import express, { type Express } from 'express';
+import type { Logger } from 'pino';
+import { z } from 'zod';
+import { createCompanion, type Companion } from 'acquiring-checkout-server/companion';
+import { createSandbox, sandboxConfig, type Sandbox } from 'acquiring-checkout-server/sandbox';
+import { resolveOrder } from './catalogue.ts';
+import { createDemo } from './server.ts';
+
+const HOUR = 3_600_000;
+
+export const HostedEnv = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: z.url({
+    protocol: /^https?$/,
+    error: 'the address browsers use, like https://demo.example',
+  }),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'a postgres:// address'),
+  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'a redis:// or rediss:// address' }),
+  DEMO_SECRET: z
+    .string()
+    .min(32, 'at least 32 random characters (keys and cookies derive from it)'),
+  DATA_DIR: z.string().min(1).default('data'),
+  DEMO_RETENTION_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(24),
+  TRUST_PROXY: z.string().default('1'),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+export type HostedEnv = z.infer<typeof HostedEnv>;
+
+/** Reads the environment; throws with every problem, each naming its variable. */
+export function hostedEnv(env: NodeJS.ProcessEnv): HostedEnv {
+  const parsed = HostedEnv.safeParse(env);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+  throw new Error(`invalid hosted demo configuration:\n  ${problems.join('\n  ')}`);
+}
+
+function trustProxy(value: string): boolean | number | string {
+  if (value === 'false' || value === 'true') return value === 'true';
+  return /^\d+$/.test(value) ? Number(value) : value;
+}
+
+export interface HostedDemo {
+  app: Express;
+  companion: Companion;
+  sandbox: Sandbox;
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the service. `selfUrl` is how this process reaches itself (the companion calls the
+ * sandbox and the console calls the companion there, not through the public address).
+ */
+export async function createHostedDemo(
+  env: HostedEnv,
+  selfUrl: string,
+  logger: Logger,
+): Promise<HostedDemo> {
+  const publicUrl = env.PUBLIC_URL.replace(/\/+$/, '');
+  const origin = new URL(publicUrl).origin;
+  // Every instance derives the same keys from the one secret, so they agree with each other.
+  const derive = (purpose: string) =>
+    createHmac('sha256', env.DEMO_SECRET).update(purpose).digest('base64url');
+  const merchant = {
+    merchant_id: 'demo-merchant',
+    account_id: 'demo-account',
+    secret_key: derive('sandbox merchant key'),
+  };
+  const keep = env.DEMO_RETENTION_HOURS * HOUR;
+
+  const sandbox = createSandbox(
+    sandboxConfig({
+      publicUrl: `${publicUrl}/sandbox`,
+      merchants: [merchant],
+      database: join(env.DATA_DIR, 'sandbox.sqlite'),
+      frameAncestors: [origin],
+      admin: false,
+      retentionMs: keep,
+    }),
+  );
+  const operationsToken = derive('operations token');
+  const companion = await createCompanion({
+    publicUrl: `${publicUrl}/companion`,
+    gateway: {
+      baseUrl: `${selfUrl}/sandbox`,
+      merchantId: merchant.merchant_id,
+      accountId: merchant.account_id,
+      secretKey: merchant.secret_key,
+    },
+    database: env.DATABASE_URL,
+    redisUrl: env.REDIS_URL,
+    allowedOrigins: [origin],
+    operationsToken,
+    resolveOrder,
+    // The sandbox's issuer pages are on the public origin, not the address the companion calls.
+    issuerHosts: [new URL(publicUrl).host],
+    // Only the sandbox's test cards ever reach it.
+    directCardPayments: true,
+    retention: { ordersMs: keep },
+    logger,
+  });
+  const demo = await createDemo({
+    origins: [origin],
+    companionUrl: `${publicUrl}/companion`,
+    companionInternalUrl: `${selfUrl}/companion`,
+    sandboxUrl: `${publicUrl}/sandbox`,
+    operationsToken,
+    spaces: {
+      secret: derive('visitor cookies'),
+      secure: origin.startsWith('https:'),
+      maxAgeMs: keep,
+    },
+    prebuiltBundles: true,
+  });
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', trustProxy(env.TRUST_PROXY));
+  // The companion's health and readiness, at the root where a platform looks for them.
+  app.get(['/healthz', '/readyz'], (request, response, next) =>
+    companion.router(request, response, next),
+  );
+  app.use('/sandbox', sandbox.app);
+  app.use('/companion', companion.router);
+  app.use(demo);
+  return {
+    app,
+    companion,
+    sandbox,
+    close: async () => {
+      await companion.close();
+      await sandbox.close();
+    },
+  };
+}

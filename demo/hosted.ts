@@ -1,0 +1,54 @@
+/**
+ * `npm run start:hosted`: the demo as one public service (hosted-app.ts), from compiled
+ * JavaScript: `npm run build` first. Listens on HOST:PORT; configured from the environment (see
+ * the README's "Host the demo"), each bad variable named at start. /healthz says the process
+ * lives; /readyz that PostgreSQL and Redis answer (503 otherwise, and while draining). SIGTERM
+ * drains: no new connections, requests in flight finish within SHUTDOWN_GRACE_MS, pools close,
+ * exit 0.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import pino from 'pino';
+import { createHostedDemo, hostedEnv, type HostedEnv } from './hosted-app.ts';
+
+let env: HostedEnv;
+try {
+  env = hostedEnv(process.env);
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
+const logger = pino({ level: env.LOG_LEVEL });
+const server = createServer();
+await new Promise<void>((resolve, reject) => {
+  server.once('error', reject);
+  server.listen(env.PORT, env.HOST, resolve);
+});
+const { port } = server.address() as AddressInfo;
+const demo = await createHostedDemo(env, `http://127.0.0.1:${port}`, logger).catch(
+  (error: unknown) => {
+    logger.fatal({ err: error }, 'the hosted demo could not start');
+    process.exit(1);
+  },
+);
+server.on('request', demo.app);
+logger.info({ url: env.PUBLIC_URL, port }, 'hosted demo listening');
+
+let stopping = false;
+function stop(signal: string): void {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, 'draining');
+  demo.companion.drain?.();
+  const done = async () => {
+    await demo.close();
+    logger.info('stopped');
+    process.exit(0);
+  };
+  server.close(() => void done());
+  server.closeIdleConnections();
+  // Requests still running after the grace period are cut off.
+  setTimeout(() => server.closeAllConnections(), env.SHUTDOWN_GRACE_MS).unref();
+}
+process.on('SIGTERM', () => stop('SIGTERM'));
+process.on('SIGINT', () => stop('SIGINT'));

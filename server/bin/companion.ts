@@ -1,0 +1,41 @@
+#!/usr/bin/env node
+/**
+ * `acquiring-checkout-companion`: the companion alone, configured from the environment and `.env`
+ * (see .env.example). `ORDER_RESOLVER` names the merchant's `resolveOrder` (a module, or an
+ * address of the merchant's backend): the companion never guesses an amount.
+ */
+import { createCompanion } from '../companion/app.ts';
+import { companionConfig, companionEnv, type CompanionEnv } from '../companion/config.ts';
+import { orderResolver, type OrderResolver } from '../companion/order-resolver.ts';
+import { loadEnvFile } from './env-file.ts';
+import { listen, shutdownGraceMs, stopOnSignals } from './listen.ts';
+
+loadEnvFile();
+let env: CompanionEnv;
+let resolveOrder: OrderResolver;
+let graceMs: number;
+try {
+  env = companionEnv(process.env);
+  graceMs = shutdownGraceMs(process.env);
+  resolveOrder = await orderResolver(env.ORDER_RESOLVER, env.ORDER_RESOLVER_TOKEN);
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
+const { server, port } = await listen(env.PORT, env.HOST);
+// With PORT=0 the address handed out (pages, notify_url) is the port actually taken.
+const companion = await createCompanion(companionConfig({ ...env, PORT: port }, resolveOrder));
+server.on('request', companion.app);
+companion.context.log.info(
+  { url: companion.context.config.publicUrl, gateway: env.GATEWAY_BASE_URL },
+  'companion listening',
+);
+// SIGTERM drains: /readyz answers 503, requests in flight finish, then the store and Redis close.
+stopOnSignals(server, () => companion.close(), {
+  graceMs,
+  onStop: (signal) => {
+    companion.drain();
+    companion.context.log.info({ signal, grace_ms: graceMs }, 'companion stopping');
+  },
+  onError: (error) => companion.context.log.error({ err: error }, 'closing the companion failed'),
+});

@@ -1,0 +1,199 @@
+/**
+ * Sending a claimed attempt to the service and recording what came back; a failure whose outcome
+ * is unknown leaves the order for reconciliation, never marked paid or failed on a guess.
+ */
+import {
+  ConnectionError,
+  GatewayError,
+  type ApmPaymentInput,
+  type CheckoutInput,
+  type DirectPaymentInput,
+} from '../gateway/index.ts';
+import type { SessionResponse } from 'acquiring-checkout/contract';
+import type { ResolvedOrder } from './config.ts';
+import type { Context } from './context.ts';
+import { statusOfOrderStatus } from './order-status.ts';
+import {
+  cardAndCheckoutFields,
+  payerFields,
+  withoutEmpty,
+  type Caller,
+  type PaymentRequest,
+} from './payment-fields.ts';
+import { faultPoint } from './fault-points.ts';
+import { Problem } from './problem.ts';
+import type { Attempt, Order } from './store/store.ts';
+import { randomToken, statusToken } from './tokens.ts';
+
+const DEFAULT_PAGE_TTL_MS = 10 * 60_000;
+
+/** The session answer for a ready attempt; a checkout gets a fresh one-time page address. */
+export async function sessionOf(
+  ctx: Context,
+  order: Order,
+  attempt: Attempt,
+): Promise<SessionResponse> {
+  const base = {
+    order_ref: order.order_ref,
+    order_no: attempt.order_no,
+    status_token: statusToken(ctx.tokenKey, order.order_ref),
+    status: order.status,
+  };
+  if (attempt.mode === 'checkout' && attempt.page_html) {
+    const token = randomToken();
+    const expires_at = Date.now() + (ctx.config.pageTtlMs ?? DEFAULT_PAGE_TTL_MS);
+    await ctx.store.pageTokens.add(token, attempt.order_no, expires_at);
+    return { ...base, frame_url: `${ctx.config.publicUrl}/pay/${token}`, expires_at };
+  }
+  if (attempt.mode === 'apm' && attempt.issuer_url)
+    return { ...base, issuer_url: attempt.issuer_url };
+  return base;
+}
+
+/** A request settles only the attempt it created: one a recovery settled first is left as it is. */
+const FROM_CREATING = ['creating'] as const;
+
+/** Sends the claimed attempt to the service and records what came back. */
+export async function createAtService(
+  ctx: Context,
+  request: PaymentRequest,
+  caller: Caller,
+  order: Order,
+  resolved: ResolvedOrder,
+): Promise<SessionResponse> {
+  const orderNo = order.order_no as string;
+  const common = payerFields(ctx, request.body, order, resolved, caller);
+  const returnUrl = `${ctx.config.publicUrl}/return/${request.kind === 'apm' ? 'apm' : 'checkout'}/${encodeURIComponent(order.order_ref)}`;
+  try {
+    if (request.kind === 'checkout') {
+      const fields = withoutEmpty({
+        ...common,
+        ...cardAndCheckoutFields(request.body, resolved, caller),
+        return_url: returnUrl,
+      }) as CheckoutInput;
+      const page = await ctx.gateway.checkout(fields);
+      faultPoint('session.answered');
+      await ctx.store.attempts.settle(
+        orderNo,
+        order.order_ref,
+        { state: 'ready', page_html: page.html },
+        { status: 'pending', mode: 'checkout' },
+        FROM_CREATING,
+      );
+    } else if (request.kind === 'apm') {
+      const { payment_method, bank_code, document_number } = request.body;
+      const fields = withoutEmpty({
+        ...common,
+        payment_method,
+        bank_code,
+        return_url: returnUrl,
+        ...(document_number ? { person: { document_number } } : {}),
+      }) as ApmPaymentInput;
+      const result = await ctx.gateway.apmPayment(fields);
+      faultPoint('session.answered');
+      const issuer = checkIssuerUrl(ctx, result.issuer_url);
+      await ctx.store.attempts.settle(
+        orderNo,
+        order.order_ref,
+        { state: 'ready', issuer_url: issuer },
+        { status: 'pending', mode: 'apm' },
+        FROM_CREATING,
+      );
+    } else {
+      const { card } = request.body;
+      const fields = withoutEmpty({
+        ...common, ...cardAndCheckoutFields(request.body, resolved, caller), card: card.number, expiration_month: card.expiry_month,
+        expiration_year: card.expiry_year, security_code: card.security_code, token_flag: 'NO',
+      }) as DirectPaymentInput; // prettier-ignore
+      const result = await ctx.gateway.directPayment(fields);
+      faultPoint('session.answered');
+      const status = statusOfOrderStatus(result.order_status, result.result_info);
+      await ctx.store.attempts.settle(orderNo, order.order_ref, {
+        state: status === 'declined' || status === 'failed' ? 'failed' : 'ready',
+      }, {
+        status, mode: 'card', transaction_id: result.transaction_id ?? null, result_info: result.result_info,
+        recurring_id: result.recurring_id ?? null, contract_name: result.contract_name ?? order.contract_name,
+      }, FROM_CREATING); // prettier-ignore
+    }
+  } catch (error) {
+    await recordFailure(ctx, order, error);
+  }
+  const stored = (await ctx.store.orders.get(order.order_ref)) as Order;
+  return sessionOf(ctx, stored, (await ctx.store.attempts.get(orderNo)) as Attempt);
+}
+
+function checkIssuerUrl(ctx: Context, issuerUrl: string): string {
+  const allowed = ctx.config.issuerHosts ?? [new URL(ctx.config.gateway.baseUrl).host];
+  const url = new URL(issuerUrl);
+  if (!/^https?:$/.test(url.protocol) || !allowed.includes(url.host)) {
+    throw new Problem(
+      502,
+      'Unexpected issuer address',
+      `the payment method's address ${url.origin} is not an allowed issuer host`,
+    );
+  }
+  return url.toString();
+}
+
+/**
+ * A failure whose outcome is unknown (time-out, lost connection, 5xx, bad signature) leaves the
+ * order "unknown" for reconciliation; a refusal fails the attempt. Either way the widget is told.
+ */
+async function recordFailure(ctx: Context, order: Order, error: unknown): Promise<never> {
+  const orderNo = order.order_no as string;
+  if (error instanceof ConnectionError && !error.sent) {
+    // Refused before anything was sent: nothing exists at the service, so a retry is a new attempt.
+    await ctx.store.attempts.settle(
+      orderNo,
+      order.order_ref,
+      { state: 'failed', error: error.code },
+      {
+        status: 'failed',
+        result_info: 'the payment service could not be reached',
+      },
+      FROM_CREATING,
+    );
+    throw new Problem(
+      503,
+      'Payment service unreachable',
+      'the payment service could not be reached; try again shortly',
+      { retryable: true },
+    );
+  }
+  if (error instanceof GatewayError && error.outcomeUnknown) {
+    ctx.log.warn(
+      { order_no: orderNo, code: error.code },
+      'payment outcome unknown; left for reconciliation',
+    );
+    await ctx.store.attempts.settle(
+      orderNo,
+      order.order_ref,
+      { state: 'unknown', error: error.code },
+      { status: 'unknown' },
+      FROM_CREATING,
+    );
+    throw new Problem(
+      503,
+      'Payment outcome not known yet',
+      'the payment service did not answer in time; try again shortly',
+      { retryable: true },
+    );
+  }
+  const detail = error instanceof Error ? error.message : String(error);
+  await ctx.store.attempts.settle(
+    orderNo,
+    order.order_ref,
+    {
+      state: 'failed',
+      error: error instanceof GatewayError ? error.code : 'error',
+    },
+    {
+      status: 'failed',
+      result_info: detail.slice(0, 200),
+    },
+    FROM_CREATING,
+  );
+  if (error instanceof Problem) throw error;
+  ctx.log.error({ order_no: orderNo, err: error }, 'payment refused by the service');
+  throw new Problem(502, 'Payment service refused the payment', detail);
+}

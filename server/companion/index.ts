@@ -1,0 +1,13 @@
+/**
+ * `acquiring-checkout-server/companion`: the merchant's companion server. `createCompanion(config)`
+ * gives a standalone Express app and a router to mount in an app the merchant already has.
+ */
+export { createCompanion, storefrontCsp, type Companion } from './app.ts';
+export {
+  companionConfig,
+  companionEnv,
+  type CompanionConfig,
+  type CompanionEnv,
+  type ResolvedOrder,
+} from './config.ts';
+export { orderResolver, type OrderResolver } from './order-resolver.ts';

@@ -1,0 +1,112 @@
+/**
+ * Where the standalone companion (the `acquiring-checkout-companion` bin) gets the merchant's
+ * `resolveOrder`, from `ORDER_RESOLVER`:
+ *
+ * - an `http(s)://` address of the merchant's backend: the companion GETs it with the order
+ *   reference in place of `{order_ref}` (or appended as a last path segment), with
+ *   `ORDER_RESOLVER_TOKEN` as a bearer token when set. 200 with a ResolvedOrder in JSON is the
+ *   order, 404 is "no such order", anything else is an error;
+ * - otherwise a module (a file path, relative to the working directory, or a package name) whose
+ *   `resolveOrder` export (or default export) is the function.
+ */
+import { isAbsolute, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { z } from 'zod';
+import type { CompanionConfig, ResolvedOrder } from './config.ts';
+
+export type OrderResolver = CompanionConfig['resolveOrder'];
+
+const decimal = z.string().regex(/^\d{1,15}(\.\d{1,3})?$/, 'a decimal string like "25.00"');
+
+/** A ResolvedOrder as the merchant's backend answers it. */
+export const ResolvedOrderSchema = z.object({
+  amount: decimal,
+  currency: z.string().regex(/^[A-Z]{3}$/, 'an ISO 4217 code like "USD"'),
+  items: z.array(
+    z.object({
+      name: z.string().min(1).max(128),
+      sku: z.string().max(64).optional(),
+      unit_price: decimal,
+      quantity: z.number().int().min(1),
+      category: z.string().max(64).optional(),
+    }),
+  ),
+  subscription: z
+    .object({
+      contract_name: z.string().min(1).max(64),
+      contract_amount: decimal,
+      interval: z.enum(['day', 'week', 'month', 'year']),
+      interval_count: z.number().int().min(1),
+      billing_cycle: z.number().int().min(1).optional(),
+    })
+    .optional(),
+}) satisfies z.ZodType<ResolvedOrder>;
+
+function httpResolver(address: string, token: string | undefined): OrderResolver {
+  return async (orderRef) => {
+    const ref = encodeURIComponent(orderRef);
+    let url: URL;
+    if (address.includes('{order_ref}')) url = new URL(address.replaceAll('{order_ref}', ref));
+    else {
+      // The reference is the last path segment, whatever query the address carries.
+      url = new URL(address);
+      url.pathname = `${url.pathname.replace(/\/+$/, '')}/${ref}`;
+    }
+    const response = await fetch(url, {
+      headers: {
+        accept: 'application/json',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      signal: AbortSignal.timeout(10_000),
+    }).catch((error: unknown) => {
+      throw new Error(
+        `ORDER_RESOLVER did not answer for ${orderRef}: ${(error as Error).message}`,
+        {
+          cause: error,
+        },
+      );
+    });
+    if (response.status === 404) return undefined;
+    if (!response.ok) throw new Error(`ORDER_RESOLVER answered ${response.status} for ${orderRef}`);
+    let body: unknown;
+    try {
+      body = await response.json();
+    } catch (error) {
+      throw new Error(`ORDER_RESOLVER answered ${orderRef} with a body that is not JSON`, {
+        cause: error,
+      });
+    }
+    const parsed = ResolvedOrderSchema.safeParse(body);
+    if (!parsed.success) {
+      const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+      throw new Error(
+        `ORDER_RESOLVER answered an invalid order for ${orderRef}: ${problems.join('; ')}`,
+      );
+    }
+    return parsed.data;
+  };
+}
+
+async function moduleResolver(specifier: string): Promise<OrderResolver> {
+  const local = specifier.startsWith('.') || isAbsolute(specifier);
+  let module: { resolveOrder?: unknown; default?: unknown };
+  try {
+    module = (await import(local ? pathToFileURL(resolve(specifier)).href : specifier)) as {
+      resolveOrder?: unknown;
+      default?: unknown;
+    };
+  } catch (error) {
+    throw new Error(`ORDER_RESOLVER: cannot load ${specifier}: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
+  const resolver = module.resolveOrder ?? module.default;
+  if (typeof resolver !== 'function')
+    throw new Error(`ORDER_RESOLVER: ${specifier} exports no resolveOrder function`);
+  return resolver as OrderResolver;
+}
+
+/** The `resolveOrder` that `ORDER_RESOLVER` names (see the module's comment). */
+export async function orderResolver(setting: string, token?: string): Promise<OrderResolver> {
+  return /^https?:\/\//.test(setting) ? httpResolver(setting, token) : moduleResolver(setting);
+}

@@ -1,0 +1,122 @@
+/**
+ * The fields of a payment request to the service, from the widget's request, the merchant's
+ * resolved order and the caller: the same for every flow, with the richer ones for C and D.
+ */
+import type {
+  ApmPaymentRequest,
+  CardPaymentRequest,
+  CheckoutSessionRequest,
+} from 'acquiring-checkout/contract';
+import { formatAmount } from '../gateway/index.ts';
+import type { ResolvedOrder } from './config.ts';
+import type { Context } from './context.ts';
+import type { Order } from './store/store.ts';
+
+export type PaymentRequest =
+  | { kind: 'checkout'; body: CheckoutSessionRequest }
+  | { kind: 'apm'; body: ApmPaymentRequest }
+  | { kind: 'card'; body: CardPaymentRequest };
+
+/** Where the request came from: its allowed storefront origin and the shopper's address. */
+export interface Caller {
+  origin: string;
+  ip: string;
+  userAgent: string;
+}
+
+export function payerFields(
+  ctx: Context,
+  body: CheckoutSessionRequest,
+  order: Order,
+  resolved: ResolvedOrder,
+  caller: Caller,
+) {
+  const shopper = body.shopper ?? {};
+  const device = body.device ?? {};
+  const billing = shopper.billing;
+  const delivery = shopper.delivery;
+  return {
+    order_no: order.order_no as string,
+    currency: resolved.currency,
+    amount: formatAmount(order.amount, resolved.currency),
+    items: resolved.items
+      .map((i) => [i.name, i.sku ?? '', i.unit_price, String(i.quantity)].join('#,#'))
+      .join('#;#'),
+    notify_url: `${ctx.config.publicUrl}/api/notifications`,
+    shopper_email: shopper.email,
+    shopper_phone: shopper.phone,
+    shopper_ip: caller.ip,
+    first_name: shopper.first_name,
+    last_name: shopper.last_name,
+    billing_country: billing?.country,
+    billing_state: billing?.state,
+    billing_city: billing?.city,
+    billing_address: billing?.address,
+    billing_postal_code: billing?.postal_code,
+    delivery_firstname: delivery?.first_name,
+    delivery_lastname: delivery?.last_name,
+    delivery_country: delivery?.country,
+    delivery_state: delivery?.state,
+    delivery_city: delivery?.city,
+    delivery_address: delivery?.address,
+    delivery_postal_code: delivery?.postal_code,
+    os: device.os,
+    browser: device.browser,
+    browser_lang: device.browser_lang,
+    time_zone: device.time_zone,
+    resolution: device.resolution,
+    color_depth: device.color_depth,
+    cookie_new: device.cookie_new,
+    cookie_old: device.cookie_old,
+    device_fingerprint: device.device_fingerprint,
+    platform_source: device.platform_source ?? 'web',
+    device_type: device.device_type,
+  };
+}
+
+/** The fields marked C or D only: the richer shopper and device data. */
+export function cardAndCheckoutFields(
+  body: CheckoutSessionRequest,
+  resolved: ResolvedOrder,
+  caller: Caller,
+) {
+  const device = body.device ?? {};
+  return {
+    session_id: device.session_id,
+    checkout_time: device.checkout_time ?? Math.floor(Date.now() / 1000),
+    user_agent: device.user_agent ?? caller.userAgent,
+    storefront_domains: new URL(caller.origin).host,
+    cart_items: resolved.items.map((item) => ({
+      basic_item_data: {
+        name: item.name,
+        quantity: String(item.quantity),
+        type: 'physical',
+        // The interface makes these numbers; they describe the item and are never computed with.
+        price: { amount_local_currency: Number(item.unit_price), currency: resolved.currency },
+        ...(item.category ? { category: item.category } : {}),
+        ...(item.sku ? { productId: item.sku } : {}),
+      },
+    })),
+    ...(resolved.subscription
+      ? {
+          subscription: {
+            contract: resolved.subscription.contract_name,
+            contract_name: resolved.subscription.contract_name,
+            contract_amount: resolved.subscription.contract_amount,
+            interval: resolved.subscription.interval,
+            interval_count: String(resolved.subscription.interval_count),
+            ...(resolved.subscription.billing_cycle
+              ? { billing_cycle: resolved.subscription.billing_cycle }
+              : {}),
+          },
+        }
+      : {}),
+  };
+}
+
+/** Only the fields that have a value: the signature leaves empty ones out, so they are not sent. */
+export function withoutEmpty<T extends Record<string, unknown>>(fields: T): T {
+  return Object.fromEntries(
+    Object.entries(fields).filter(([, v]) => v !== undefined && v !== ''),
+  ) as T;
+}

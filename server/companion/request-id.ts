@@ -1,0 +1,60 @@
+/**
+ * Request ids and the request log: every answer carries `X-Request-Id` (a well-formed one the
+ * caller or a proxy sent, else a new one), and every request is logged as one JSON line when it
+ * ends. While a request is handled, `context.log` is a child logger carrying its id, so what its
+ * handlers log carries it too. Neither headers nor bodies are logged, and one-time page addresses
+ * lose their token.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
+import type { RequestHandler } from 'express';
+import type { Logger } from 'pino';
+
+export const REQUEST_ID_HEADER = 'X-Request-Id';
+
+/** What an incoming id must look like to be kept: anything else is replaced, never logged. */
+const WELL_FORMED = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** Probes answered well are logged at debug level only: a load balancer asks every few seconds. */
+const PROBES = new Set(['/healthz', '/readyz']);
+
+/** The path as logged: no query string, and no token of a one-time payment page. */
+export function loggedPath(originalUrl: string): string {
+  return (originalUrl.split('?')[0] ?? '').replace(/\/pay\/[^/]+/, '/pay/[redacted]');
+}
+
+export class RequestLogs {
+  readonly #scope = new AsyncLocalStorage<Logger>();
+
+  constructor(readonly base: Logger) {}
+
+  /** The logger of the request being handled, or the companion's own outside requests. */
+  get current(): Logger {
+    return this.#scope.getStore() ?? this.base;
+  }
+
+  /** Names the request, logs it when it ends, and runs what follows with its logger. */
+  middleware(): RequestHandler {
+    return (request, response, next) => {
+      const started = performance.now();
+      // The path within the companion's routes, before routing changes it (mounted routers).
+      const probe = PROBES.has(request.path);
+      const given = request.get(REQUEST_ID_HEADER);
+      const id = given !== undefined && WELL_FORMED.test(given) ? given : randomUUID();
+      response.set(REQUEST_ID_HEADER, id);
+      const log = this.base.child({ request_id: id });
+      response.locals.log = log;
+      response.once('close', () => {
+        const line = {
+          method: request.method,
+          path: loggedPath(request.originalUrl),
+          status: response.statusCode,
+          duration_ms: Math.round((performance.now() - started) * 10) / 10,
+          ...(response.writableFinished ? {} : { aborted: true }),
+        };
+        log[probe && response.statusCode < 400 ? 'debug' : 'info'](line, 'request');
+      });
+      this.#scope.run(log, next);
+    };
+  }
+}

@@ -1,0 +1,72 @@
+/** Payouts asked of the service, each recorded with its request_id before it is sent. */
+import type { Kysely } from 'kysely';
+import type { Database } from './schema.ts';
+
+export interface PayoutEntry {
+  request_id: string;
+  status: string;
+  record: unknown;
+  created_at: number;
+}
+
+export class PayoutsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** The payout of this key, created (with its request_id) before anything is sent. */
+  async ensure(
+    key: string,
+    requestId: string,
+    body: string,
+  ): Promise<{ request_id: string; body: string }> {
+    const now = Date.now();
+    await this.db
+      .insertInto('payouts')
+      .values({
+        idempotency_key: key,
+        request_id: requestId,
+        body,
+        status: 'sending',
+        record: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((c) => c.column('idempotency_key').doNothing())
+      .execute();
+    return this.db
+      .selectFrom('payouts')
+      .select(['request_id', 'body'])
+      .where('idempotency_key', '=', key)
+      .executeTakeFirstOrThrow();
+  }
+
+  /** Deletes payouts created before `before` (a public demo's retention). */
+  async prune(before: number): Promise<number> {
+    const result = await this.db
+      .deleteFrom('payouts')
+      .where('created_at', '<', before)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
+  async update(requestId: string, status: string, record: unknown): Promise<void> {
+    await this.db
+      .updateTable('payouts')
+      .set({ status, record: JSON.stringify(record), updated_at: Date.now() })
+      .where('request_id', '=', requestId)
+      .execute();
+  }
+
+  async recent(limit: number): Promise<PayoutEntry[]> {
+    const rows = await this.db
+      .selectFrom('payouts')
+      .select(['request_id', 'status', 'record', 'created_at'])
+      .orderBy('created_at', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => ({
+      ...row,
+      created_at: Number(row.created_at),
+      record: row.record ? (JSON.parse(row.record) as unknown) : null,
+    }));
+  }
+}

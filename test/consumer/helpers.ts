@@ -1,0 +1,52 @@
+/** What the consumer test asks of an installed app and of the processes it starts. */
+import type { ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+
+/** Every package under `app`'s node_modules, nested ones included, by name. */
+export function installedPackages(app: string): string[] {
+  const lock = JSON.parse(readFileSync(join(app, 'package-lock.json'), 'utf8')) as {
+    packages: Record<string, unknown>;
+  };
+  return Object.keys(lock.packages)
+    .filter((path) => path.startsWith('node_modules/'))
+    .map((path) => path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length))
+    .sort();
+}
+
+/** Installed packages that built native code (a node-gyp `build/` folder or a `.node` file). */
+export function nativeBuilds(app: string): string[] {
+  return installedPackages(app).filter((name) => {
+    const folder = join(app, 'node_modules', name);
+    if (existsSync(join(folder, 'build')) || existsSync(join(folder, 'binding.gyp'))) return true;
+    return readdirSync(folder, { recursive: true }).some((file) => String(file).endsWith('.node'));
+  });
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Resolves when the process prints a line matching `pattern`; rejects if it exits first. */
+export function waitForLine(child: ChildProcess, pattern: RegExp): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (pattern.test(output)) resolve();
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) =>
+      reject(new Error(`exited with ${code} before ${pattern}:\n${output}`)),
+    );
+  });
+}

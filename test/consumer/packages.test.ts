@@ -1,0 +1,141 @@
+/**
+ * The packages as a merchant gets them: both workspaces packed, the tarballs installed into a
+ * fresh app outside the repository, and the README's integration (app/server.mjs) paying in
+ * Chromium from those installed files alone.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from '../../scripts/chromium.ts';
+import { freePort, installedPackages, nativeBuilds, waitForLine } from './helpers.ts';
+
+const REPO = new URL('../..', import.meta.url).pathname;
+const npm = (cwd: string, ...args: string[]) =>
+  execFileSync('npm', [...args, '--no-audit', '--no-fund', '--loglevel=error'], {
+    cwd,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+
+describe('the packed packages, installed into a fresh app', () => {
+  const work = mkdtempSync(join(tmpdir(), 'acquiring-consumer-'));
+  const app = join(work, 'shop');
+  let widgetTarball = '';
+  let serverTarball = '';
+
+  before(() => {
+    // Each package's build, as its prepack runs it for `npm pack` and `npm publish`; the pack
+    // itself then runs no script, so its stdout is the JSON alone.
+    npm(REPO, 'run', 'build');
+    const packed = JSON.parse(
+      npm(REPO, 'pack', '--json', '--ignore-scripts', '--workspace', 'widget', '--workspace', 'server', '--pack-destination', work),
+    ) as { name: string; filename: string }[]; // prettier-ignore
+    widgetTarball = join(work, packed.find((p) => p.name === 'acquiring-checkout')!.filename);
+    serverTarball = join(
+      work,
+      packed.find((p) => p.name === 'acquiring-checkout-server')!.filename,
+    );
+    execFileSync('mkdir', ['-p', app]);
+    writeFileSync(
+      join(app, 'package.json'),
+      '{ "name": "shop", "private": true, "type": "module" }',
+    );
+  });
+  after(() => rmSync(work, { recursive: true, force: true }));
+
+  it('passes publint and Are the Types Wrong', () => {
+    for (const folder of ['widget', 'server'])
+      execFileSync('npx', ['publint', '--strict'], { cwd: join(REPO, folder), stdio: 'pipe' });
+    for (const tarball of [widgetTarball, serverTarball])
+      execFileSync('npx', ['attw', tarball, '--profile', 'esm-only', '--format', 'table-flipped'], {
+        cwd: REPO,
+        stdio: 'pipe',
+      });
+  });
+
+  it('installs the widget with Lit alone: fewer than 15 packages, nothing native', () => {
+    npm(app, 'install', widgetTarball);
+    const packages = installedPackages(app);
+    assert.ok(packages.length < 15, `${packages.length} packages: ${packages.join(', ')}`);
+    assert.deepEqual(nativeBuilds(app), []);
+    assert.deepEqual(
+      packages.filter((name) => !/^(acquiring-checkout|lit|lit-html|lit-element|@lit\/|@lit-labs\/|@types\/trusted-types)/.test(name)),
+      [],
+    ); // prettier-ignore
+  });
+
+  it('imports in Node (server-side rendering) without throwing, and registers nothing', () => {
+    const out = execFileSync(
+      'node',
+      ['-e', "import('acquiring-checkout').then((m) => console.log(typeof m.AcquiringCheckout, customElements.get('acquiring-checkout') === undefined))"],
+      { cwd: app, encoding: 'utf8' },
+    ); // prettier-ignore
+    assert.equal(out.trim(), 'function true');
+  });
+
+  it('loads every export of the server package with plain node', () => {
+    npm(app, 'install', widgetTarball, serverTarball, 'express@5');
+    const out = execFileSync(
+      'node',
+      ['-e', "Promise.all(['companion', 'gateway', 'sandbox'].map((p) => import('acquiring-checkout-server/' + p))).then((m) => console.log(m.map((x) => Object.keys(x).length > 0).join()))"],
+      { cwd: app, encoding: 'utf8' },
+    ); // prettier-ignore
+    assert.equal(out.trim(), 'true,true,true');
+    assert.ok(existsSync(join(app, 'node_modules/.bin/acquiring-checkout-companion')));
+    assert.ok(existsSync(join(app, 'node_modules/.bin/acquiring-checkout-sandbox')));
+  });
+
+  describe("the README's integration, paying in Chromium", () => {
+    let shop: ChildProcess;
+    let browser: Browser;
+    let url = '';
+
+    before(async () => {
+      copyFileSync(new URL('./app/server.mjs', import.meta.url), join(app, 'server.mjs'));
+      url = `http://127.0.0.1:${await freePort()}`;
+      shop = spawn('node', ['server.mjs'], { cwd: app, env: { ...process.env, SHOP_URL: url } });
+      await waitForLine(shop, /shop on/);
+      browser = await launchChromium();
+    });
+    after(async () => {
+      await browser?.close();
+      shop?.kill();
+    });
+
+    it('pays with 4111 1111 1111 1111 until acquiring-result says authorised', async () => {
+      const page = await browser.newPage();
+      page.setDefaultTimeout(15_000);
+      await page.goto(url);
+      await page.evaluate(() =>
+        document.querySelector('acquiring-checkout')?.addEventListener('acquiring-result', (e) => {
+          (window as unknown as { result: unknown }).result = (e as CustomEvent).detail;
+        }),
+      );
+      await page.getByLabel('Email').fill('ada@example.com');
+      await page.getByLabel('First name').fill('Ada');
+      await page.getByLabel('Last name').fill('Lovelace');
+      await page.getByRole('button', { name: 'Pay' }).click();
+      const frame = page.frameLocator('acquiring-checkout iframe');
+      await frame.getByLabel('Card number').fill('4111 1111 1111 1111');
+      await frame.getByLabel('Expiry (MM/YY)').fill('12/30');
+      await frame.getByLabel('Security code').fill('123');
+      await frame.getByRole('button', { name: 'Pay' }).click();
+      const result = await page.waitForFunction(
+        () => (window as unknown as { result?: unknown }).result,
+      );
+      const detail = (await result.jsonValue()) as { status: string; order_no: string };
+      assert.equal(detail.status, 'authorised');
+      assert.match(detail.order_no, /^tee\.42/);
+      // Every file the page ran came from the installed packages in the app's node_modules.
+      assert.ok(
+        readdirSync(join(app, 'node_modules/acquiring-checkout/dist')).includes(
+          'acquiring-checkout.js',
+        ),
+      );
+    });
+  });
+});

@@ -1,0 +1,167 @@
+/**
+ * `npm run start:hosted`, as a hosting platform runs it: the compiled demo on one port and one
+ * public origin, on PostgreSQL and Redis. A payment in Chromium stays on that origin; a second
+ * visitor sees none of the first one's orders; restarted on the same database, the first visitor
+ * still finds their paid order; SIGTERM drains and exits 0; with Redis unreachable, /readyz is
+ * 503. Needs TEST_DATABASE_URL and TEST_REDIS_URL (CI sets both) and `npm run build`.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { launchChromium } from '../../scripts/chromium.ts';
+import { freePort, waitForLine } from '../consumer/helpers.ts';
+import { TEST_DATABASES } from '../server/helpers/databases.ts';
+import { CARDS, Shopper } from './helpers/demo.ts';
+
+const REDIS_URL = process.env.TEST_REDIS_URL;
+const postgres = TEST_DATABASES.find((d) => d.name === 'postgres');
+const ENTRY = new URL('../../demo/dist/hosted.js', import.meta.url).pathname;
+
+/** One `node demo/dist/hosted.js` process. */
+async function startHosted(
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; exited: Promise<number | null> }> {
+  const child = spawn(process.execPath, [ENTRY], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  );
+  await waitForLine(child, /hosted demo listening/);
+  return { child, exited };
+}
+
+describe(
+  'the hosted demo: one origin, PostgreSQL and Redis',
+  { skip: postgres && REDIS_URL ? false : 'TEST_DATABASE_URL or TEST_REDIS_URL is not set' },
+  () => {
+    let url = '';
+    let env: Record<string, string>;
+    let hosted: Awaited<ReturnType<typeof startHosted>>;
+    let database: { location: string; drop(): Promise<void> };
+    let dataDir = '';
+    let browser: Browser;
+    let visitor: BrowserContext;
+    let paidRef = '';
+
+    before(async () => {
+      database = await (postgres as NonNullable<typeof postgres>).create();
+      dataDir = mkdtempSync(join(tmpdir(), 'hosted-'));
+      const port = await freePort();
+      url = `http://127.0.0.1:${port}`;
+      env = {
+      PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DATABASE_URL: database.location,
+      REDIS_URL: REDIS_URL as string, DEMO_SECRET: 'a-demo-secret-for-tests-0123456789abcdef',
+      DATA_DIR: dataDir, TRUST_PROXY: 'false', LOG_LEVEL: 'warn',
+    }; // prettier-ignore
+      hosted = await startHosted(env);
+      browser = await launchChromium();
+      visitor = await browser.newContext();
+    });
+    after(async () => {
+      await browser?.close();
+      hosted?.child.kill('SIGKILL');
+      await database?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    it('is alive and ready', async () => {
+      assert.equal((await fetch(`${url}/healthz`)).status, 200);
+      assert.equal((await fetch(`${url}/readyz`)).status, 200);
+    });
+
+    it('takes a payment in Chromium with every request to its one public origin', async () => {
+      const requested: string[] = [];
+      visitor.on('request', (request) => void requested.push(request.url()));
+      const page = await visitor.newPage();
+      page.setDefaultTimeout(15_000);
+      await page.goto(url);
+      await page.locator('.product', { hasText: 'Enamel mug' }).getByRole('button').click();
+      await page.getByRole('button', { name: 'Checkout' }).click();
+      const element = page.locator('acquiring-checkout');
+      paidRef = (await element.getAttribute('order-ref')) ?? '';
+      assert.match(
+        paidRef,
+        /^v[0-9a-f]{10}\.mug\./,
+        "the order reference is headed by the visitor's space",
+      );
+      await element.getByLabel('Email').fill('ada@example.com');
+      await element.getByLabel('First name').fill('Ada');
+      await element.getByLabel('Last name').fill('Lovelace');
+      await element.getByRole('button', { name: 'Pay' }).click();
+      await Shopper.payCard(page.frameLocator('acquiring-checkout iframe'), CARDS.success);
+      await page
+        .locator('#outcome')
+        .filter({ hasText: /authorised/ })
+        .waitFor();
+      const elsewhere = requested.filter((u) => /^https?:/.test(u) && new URL(u).origin !== url);
+      assert.deepEqual(elsewhere, []);
+      assert.ok(requested.some((u) => u.startsWith(`${url}/companion/`)));
+      assert.ok(requested.some((u) => u.startsWith(`${url}/sandbox/`)));
+      await page.close();
+    });
+
+    it("keeps a second visitor away from the first one's orders", async () => {
+      const first = await visitor.newPage();
+      await first.goto(`${url}/console`);
+      await first.locator(`tr[data-order-ref="${paidRef}"]`).waitFor();
+      await first.close();
+
+      const stranger = await browser.newContext();
+      const page = await stranger.newPage();
+      await page.goto(`${url}/console`);
+      const listed = await page.evaluate(
+        async () =>
+          (await (await fetch('/console/api/orders')).json()) as {
+            orders: { order_ref: string }[];
+          },
+      );
+      assert.deepEqual(
+        listed.orders.map((o) => o.order_ref).filter((ref) => ref === paidRef),
+        [],
+      );
+      const capture = await page.evaluate(async (ref) => {
+        const response = await fetch('/console/api/capture', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
+          body: JSON.stringify({ orders: [{ order_ref: ref }] }),
+        });
+        return response.status;
+      }, paidRef);
+      assert.equal(capture, 404);
+      await stranger.close();
+    });
+
+    it('drains on SIGTERM (exit 0) and, restarted on the same database, the visitor finds their paid order', async () => {
+      hosted.child.kill('SIGTERM');
+      assert.equal(await hosted.exited, 0);
+      hosted = await startHosted(env);
+      const page = await visitor.newPage();
+      await page.goto(`${url}/console`);
+      const status = page.locator(`tr[data-order-ref="${paidRef}"] [data-field="status"]`);
+      await status.filter({ hasText: 'authorised' }).waitFor();
+      await page.close();
+    });
+
+    it('answers /readyz 503 while Redis is unreachable, and still starts', async () => {
+      const port = await freePort();
+      const closed = await freePort(); // nothing listens there
+      const other = await startHosted({
+      ...env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, REDIS_URL: `redis://127.0.0.1:${closed}`,
+    }); // prettier-ignore
+      try {
+        const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
+        assert.equal(ready.status, 503);
+        assert.match(JSON.stringify(await ready.json()), /redis/i);
+        assert.equal((await fetch(`http://127.0.0.1:${port}/healthz`)).status, 200);
+      } finally {
+        other.child.kill('SIGKILL');
+      }
+    });
+  },
+);

@@ -1,0 +1,88 @@
+/**
+ * Bad input is a 4xx naming what is wrong, never a 500 or a 502: unsupported charsets and
+ * content encodings, out-of-range query parameters, amounts with too many decimals (F6, F7).
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { sessionBody, startStack, SHOP, OPS_TOKEN, type Stack } from '../helpers/companion.ts';
+
+describe('the companion, given bad input', () => {
+  let stack: Stack;
+  before(async () => (stack = await startStack()));
+  after(() => stack.close());
+
+  const raw = (path: string, headers: Record<string, string>, body: string) =>
+    fetch(stack.companion.url + path, {
+      method: 'POST',
+      headers: { origin: SHOP, ...headers },
+      body,
+    });
+
+  it('refuses a body in another charset than UTF-8 with 415', async () => {
+    const response = await raw(
+      '/api/checkout-sessions',
+      { 'content-type': 'application/json; charset=latin1' },
+      JSON.stringify(sessionBody('mug.bad1')),
+    );
+    assert.equal(response.status, 415);
+    assert.equal(((await response.json()) as { title: string }).title, 'Unsupported charset');
+  });
+
+  it('refuses an unknown content encoding with 415, on the widget and notification routes', async () => {
+    for (const path of ['/api/checkout-sessions', '/api/notifications']) {
+      const response = await raw(
+        path,
+        { 'content-type': 'application/json', 'content-encoding': 'x-evil' },
+        '{}',
+      );
+      assert.equal(response.status, 415, path);
+      assert.match(((await response.json()) as { detail: string }).detail, /identity, gzip/);
+    }
+  });
+
+  it('takes a list limit from 1 to 500 and refuses anything else with the parameter named', async () => {
+    for (const limit of ['-1', '0', '501', 'abc', '1.5']) {
+      const answer = await stack.ops(`/orders?limit=${limit}`);
+      assert.equal(answer.status, 400, `limit=${limit}`);
+      assert.equal((answer.body.issues as { path: string }[])[0]?.path, 'limit');
+    }
+    assert.equal((await stack.ops('/orders?limit=500')).status, 200);
+    assert.equal((await stack.ops('/payouts?limit=-1')).status, 400);
+  });
+
+  it('refuses a refund with more decimals than the currency has, naming the field', async () => {
+    const created = await stack.widget('/checkout-sessions', sessionBody('mug.bad2'));
+    await stack.payHosted(String(created.body.frame_url));
+    await stack.waitForStatus('mug.bad2', 'authorised');
+    await stack.ops('/capture', { orders: [{ order_ref: 'mug.bad2' }] });
+    const answer = await stack.ops('/refund', {
+      orders: [{ order_ref: 'mug.bad2', amount: '1.234' }],
+    });
+    assert.equal(answer.status, 400);
+    assert.deepEqual(
+      (answer.body.issues as { path: string }[]).map((i) => i.path),
+      ['orders.0.amount'],
+    );
+    const capture = await stack.ops('/capture', {
+      orders: [{ order_ref: 'mug.bad2', amount: '1.5.0' }],
+    });
+    assert.equal(capture.status, 400);
+  });
+
+  it('refuses a payout amount the currency cannot have, naming the field', async () => {
+    const answer = await stack.ops(
+      '/payouts',
+      {
+        beneficiary: {
+          name: 'Ada Lovelace',
+          account_number: 'GB33BUKB20201555555555',
+          country: 'GB',
+        },
+        payment_amount: '10.001',
+        payment_currency: 'USD',
+      },
+      { 'idempotency-key': 'payout-bad-amount-1', authorization: `Bearer ${OPS_TOKEN}` },
+    );
+    assert.equal(answer.status, 400, JSON.stringify(answer.body));
+  });
+});

@@ -1,0 +1,316 @@
+/**
+ * The two bins, `server/bin/sandbox.ts` and `server/bin/companion.ts`, run as a merchant runs them:
+ * a child process started in a directory of its own that holds a `.env`.
+ */
+import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { GatewayClient } from 'acquiring-checkout-server/gateway';
+import { startSandbox, type RunningSandbox } from 'acquiring-checkout-server/sandbox';
+import { sessionBody, SHOP } from '../helpers/companion.ts';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const BIN = {
+  sandbox: join(ROOT, 'server/bin/sandbox.ts'),
+  companion: join(ROOT, 'server/bin/companion.ts'),
+};
+/**
+ * The child runs in a temporary directory (so that its `.env` and relative paths are its own), where
+ * `--import tsx` would not resolve: tsx is passed by its file URL instead. TSX_TSCONFIG_PATH gives
+ * it the repository's tsconfig, whose `paths` point `acquiring-checkout/contract` at the sources,
+ * as in this test process, rather than at a build that may be stale or missing.
+ */
+const TSX = import.meta.resolve('tsx');
+const TSCONFIG = join(ROOT, 'tsconfig.json');
+const OPS_TOKEN = 'ops-token-for-bin-tests-0123456789';
+
+/** A port free a moment ago: the bins are given a port, since they print the one they were given. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+interface Bin {
+  child: ChildProcess;
+  stdout(): string;
+  stderr(): string;
+  /** Resolves with the first whole line of stdout that matches, once it is printed. */
+  line(pattern: RegExp, timeoutMs?: number): Promise<string>;
+  /** Resolves with the exit code once the process has exited. */
+  exit(timeoutMs?: number): Promise<number | null>;
+}
+
+const started: ChildProcess[] = [];
+
+/**
+ * Starts a bin in `cwd` with only `env` (and PATH) in its environment, so nothing in the
+ * environment of this test run (a PORT, a DATABASE_URL) reaches it.
+ */
+function run(bin: keyof typeof BIN, cwd: string, env: Record<string, string> = {}): Bin {
+  const child = spawn(process.execPath, ['--import', TSX, BIN[bin]], {
+    cwd,
+    env: { PATH: process.env.PATH ?? '', TSX_TSCONFIG_PATH: TSCONFIG, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  started.push(child);
+  let out = '';
+  let err = '';
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const describeIt = () => `stdout:\n${out}\nstderr:\n${err}`;
+  return {
+    child,
+    stdout: () => out,
+    stderr: () => err,
+    line: (pattern, timeoutMs = 15_000) =>
+      new Promise((resolve, reject) => {
+        const check = () => {
+          const found = out
+            .split('\n')
+            .slice(0, -1)
+            .find((line) => pattern.test(line));
+          if (found === undefined) return false;
+          done();
+          resolve(found);
+          return true;
+        };
+        const onExit = (code: number | null) => {
+          done();
+          reject(new Error(`exited with ${code} before printing ${pattern}\n${describeIt()}`));
+        };
+        const timer = setTimeout(() => {
+          done();
+          reject(new Error(`no line ${pattern} within ${timeoutMs} ms\n${describeIt()}`));
+        }, timeoutMs);
+        const done = () => {
+          clearTimeout(timer);
+          child.stdout?.off('data', check);
+          child.off('exit', onExit);
+        };
+        if (check()) return;
+        child.stdout?.on('data', check);
+        child.once('exit', onExit);
+      }),
+    exit: (timeoutMs = 15_000) => {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<never>((_resolve, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`still running after ${timeoutMs} ms\n${describeIt()}`)),
+          timeoutMs,
+        );
+      });
+      return Promise.race([exited, late]).finally(() => clearTimeout(timer));
+    },
+  };
+}
+
+function writeEnv(dir: string, values: Record<string, string>): void {
+  writeFileSync(
+    join(dir, '.env'),
+    Object.entries(values)
+      .map(([name, value]) => `${name}=${value}\n`)
+      .join(''),
+  );
+}
+
+let dir: string;
+beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'bin-test-'))));
+afterEach(() => {
+  // Only the children this file started, by their own handle, and only those still running.
+  for (const child of started.splice(0))
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the sandbox bin', () => {
+  it('reads .env from its working directory, keeps its state there, and stops on SIGTERM with 0', async () => {
+    const port = await freePort();
+    writeEnv(dir, { SANDBOX_PORT: String(port), SANDBOX_MERCHANT_ID: 'merchant-from-env-file' });
+    const sandbox = run('sandbox', dir);
+    assert.equal(
+      await sandbox.line(/^sandbox of the acquiring service: /),
+      `sandbox of the acquiring service: http://127.0.0.1:${port}/v1`,
+    );
+    assert.match(
+      await sandbox.line(/merchant_id/),
+      /merchant_id merchant-from-env-file, account_id sandbox-account; state in data\/sandbox\.sqlite/,
+    );
+    assert.ok(existsSync(join(dir, 'data/sandbox.sqlite')), 'the default database is under cwd');
+    const answer = await fetch(`http://127.0.0.1:${port}/admin/faults/x`);
+    assert.equal(answer.status, 404, 'no admin routes unless SANDBOX_ADMIN=1');
+    assert.deepEqual(await answer.json(), { error: 'not_found', message: 'no such route' });
+
+    sandbox.child.kill('SIGTERM');
+    assert.equal(await sandbox.exit(), 0);
+  });
+
+  it('lets a variable already in the environment win over .env', async () => {
+    const port = await freePort();
+    writeEnv(dir, {
+      SANDBOX_PORT: String(port),
+      SANDBOX_DATABASE: ':memory:',
+      SANDBOX_MERCHANT_ID: 'merchant-from-env-file',
+      SANDBOX_ADMIN: '0',
+    });
+    const sandbox = run('sandbox', dir, {
+      SANDBOX_MERCHANT_ID: 'merchant-from-environment',
+      SANDBOX_ADMIN: '1',
+    });
+    assert.match(await sandbox.line(/merchant_id/), /merchant_id merchant-from-environment,/);
+    await sandbox.line(/admin routes on/);
+    const faults = await fetch(`http://127.0.0.1:${port}/admin/faults/merchant-from-environment`);
+    assert.equal(faults.status, 200);
+    sandbox.child.kill('SIGTERM');
+    assert.equal(await sandbox.exit(), 0);
+  });
+
+  it('stops with 1 and names a malformed variable', async () => {
+    writeEnv(dir, { SANDBOX_PORT: 'not-a-port', SANDBOX_DATABASE: ':memory:' });
+    const sandbox = run('sandbox', dir);
+    assert.equal(await sandbox.exit(), 1);
+    assert.match(sandbox.stderr(), /invalid sandbox configuration:\n\s+SANDBOX_PORT: /);
+    assert.equal(sandbox.stdout(), '');
+  });
+
+  it('with SANDBOX_PORT=0 prints the port it took', async () => {
+    writeEnv(dir, { SANDBOX_PORT: '0', SANDBOX_DATABASE: ':memory:' });
+    const sandbox = run('sandbox', dir);
+    const line = await sandbox.line(/^sandbox of the acquiring service: /);
+    sandbox.child.kill('SIGTERM');
+    assert.equal(await sandbox.exit(), 0);
+    assert.match(line, /http:\/\/127\.0\.0\.1:[1-9]\d*\/v1$/);
+  });
+});
+
+describe('the companion bin', () => {
+  let service: RunningSandbox;
+  before(async () => (service = await startSandbox()));
+  after(() => service.close());
+
+  /** A complete configuration, with the merchant's resolveOrder in a module in the directory. */
+  function configuration(port: number): Record<string, string> {
+    writeFileSync(
+      join(dir, 'resolve-order.mjs'),
+      `export function resolveOrder(ref) {
+  if (!ref.startsWith('mug.')) return undefined;
+  return { amount: '12.00', currency: 'USD', items: [{ name: 'Mug', unit_price: '12.00', quantity: 1 }] };
+}\n`,
+    );
+    return {
+      PORT: String(port),
+      GATEWAY_BASE_URL: service.url,
+      MERCHANT_ID: service.merchant.merchant_id,
+      ACCOUNT_ID: service.merchant.account_id,
+      SECRET_KEY: service.merchant.secret_key,
+      ALLOWED_ORIGINS: SHOP,
+      OPERATIONS_TOKEN: OPS_TOKEN,
+      ORDER_RESOLVER: './resolve-order.mjs',
+      DATA_DIR: 'state',
+    };
+  }
+
+  /** The companion's pino line saying it listens. */
+  async function listening(bin: Bin): Promise<{ url: string; gateway: string }> {
+    return JSON.parse(await bin.line(/"msg":"companion listening"/)) as {
+      url: string;
+      gateway: string;
+    };
+  }
+
+  it('reads .env, prices orders with the ORDER_RESOLVER module, and stops on SIGTERM with 0', async () => {
+    const port = await freePort();
+    writeEnv(dir, configuration(port));
+    const companion = run('companion', dir);
+    const logged = await listening(companion);
+    assert.deepEqual([logged.url, logged.gateway], [`http://127.0.0.1:${port}`, service.url]);
+
+    const health = await fetch(`${logged.url}/healthz`);
+    assert.deepEqual([health.status, await health.json()], [200, { ok: true }]);
+    assert.ok(existsSync(join(dir, 'state/companion.sqlite')), 'the store is in DATA_DIR');
+
+    const created = await fetch(`${logged.url}/api/checkout-sessions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: SHOP },
+      body: JSON.stringify(sessionBody('mug.bin1')),
+    });
+    assert.equal(created.status, 201);
+    const [order] = (await new GatewayClient(service.gateway).query({ order_no: 'mug.bin1-1' }))
+      .orders;
+    assert.deepEqual([order?.amount, order?.currency], ['12.00', 'USD']);
+
+    companion.child.kill('SIGTERM');
+    assert.equal(await companion.exit(), 0);
+  });
+
+  it('lets a variable already in the environment win over .env', async () => {
+    const [filePort, envPort] = [await freePort(), await freePort()];
+    writeEnv(dir, configuration(filePort));
+    const companion = run('companion', dir, { PORT: String(envPort) });
+    assert.equal((await listening(companion)).url, `http://127.0.0.1:${envPort}`);
+    assert.equal((await fetch(`http://127.0.0.1:${envPort}/healthz`)).status, 200);
+    companion.child.kill('SIGTERM');
+    assert.equal(await companion.exit(), 0);
+  });
+
+  describe('stops with 1 and a message naming the variable', () => {
+    it('when ORDER_RESOLVER is missing', async () => {
+      const { ORDER_RESOLVER: _omitted, ...rest } = configuration(await freePort());
+      writeEnv(dir, rest);
+      const companion = run('companion', dir);
+      assert.equal(await companion.exit(), 1);
+      assert.match(companion.stderr(), /invalid companion configuration:\n\s+ORDER_RESOLVER: /);
+    });
+
+    it('when ORDER_RESOLVER is set empty in the environment (which wins over .env)', async () => {
+      writeEnv(dir, configuration(await freePort()));
+      const companion = run('companion', dir, { ORDER_RESOLVER: '' });
+      assert.equal(await companion.exit(), 1);
+      assert.match(companion.stderr(), /ORDER_RESOLVER: the merchant's resolveOrder/);
+    });
+
+    it('when OPERATIONS_TOKEN is too short, with every other problem', async () => {
+      writeEnv(dir, { ...configuration(await freePort()), OPERATIONS_TOKEN: 'short', PORT: 'x' });
+      const companion = run('companion', dir);
+      assert.equal(await companion.exit(), 1);
+      assert.match(companion.stderr(), /OPERATIONS_TOKEN: at least 24 characters/);
+      assert.match(companion.stderr(), /PORT: /);
+    });
+
+    it('when the ORDER_RESOLVER module exports no resolveOrder function', async () => {
+      writeEnv(dir, { ...configuration(await freePort()), ORDER_RESOLVER: './empty.mjs' });
+      writeFileSync(join(dir, 'empty.mjs'), 'export const nothing = 1;\n');
+      const companion = run('companion', dir);
+      assert.equal(await companion.exit(), 1);
+      assert.match(
+        companion.stderr(),
+        /ORDER_RESOLVER: \.\/empty\.mjs exports no resolveOrder function/,
+      );
+    });
+
+    it('when the ORDER_RESOLVER module is not there', async () => {
+      writeEnv(dir, { ...configuration(await freePort()), ORDER_RESOLVER: './nowhere.mjs' });
+      const companion = run('companion', dir);
+      assert.equal(await companion.exit(), 1);
+      assert.match(companion.stderr(), /nowhere\.mjs/);
+      assert.match(companion.stderr(), /ORDER_RESOLVER/);
+    });
+  });
+
+  it('with PORT=0 and no PUBLIC_URL logs (and hands out) the port it took', async () => {
+    writeEnv(dir, { ...configuration(0), PORT: '0' });
+    const companion = run('companion', dir);
+    const { url } = await listening(companion);
+    companion.child.kill('SIGTERM');
+    assert.equal(await companion.exit(), 0);
+    assert.match(url, /^http:\/\/127\.0\.0\.1:[1-9]\d*$/);
+  });
+});

@@ -1,0 +1,43 @@
+/**
+ * A companion in a process of its own, for the crash matrix: `<port> <gateway> <database>
+ * <storefront> <operations token>`. It prints READY once it listens (after applying what a
+ * previous process stored but had not applied); ACQUIRING_CHECKOUT_CRASH_AT arms a fault point.
+ * For the scale-out test: REDIS_URL shares rate limits, RATE_LIMIT_STARTS lowers the payment-start
+ * limit and TRUST_PROXY=true reads the client from X-Forwarded-For, each only when set.
+ */
+import { createServer } from 'node:http';
+import pino from 'pino';
+import { createCompanion } from 'acquiring-checkout-server/companion';
+import { DEFAULT_MERCHANT } from 'acquiring-checkout-server/sandbox';
+import { resolveOrder } from '../../../../demo/catalogue.ts';
+
+const [port = '0', gateway = '', database = '', storefront = '', operationsToken = ''] =
+  process.argv.slice(2);
+const { REDIS_URL, RATE_LIMIT_STARTS, TRUST_PROXY } = process.env;
+const server = createServer();
+await new Promise<void>((resolve) => server.listen(Number(port), '127.0.0.1', resolve));
+const companion = await createCompanion({
+  publicUrl: `http://127.0.0.1:${port}`,
+  gateway: {
+    baseUrl: gateway,
+    merchantId: DEFAULT_MERCHANT.merchant_id,
+    accountId: DEFAULT_MERCHANT.account_id,
+    secretKey: DEFAULT_MERCHANT.secret_key,
+    timeoutMs: 3_000,
+    backoffMs: 1,
+  },
+  database,
+  allowedOrigins: [storefront],
+  operationsToken,
+  resolveOrder,
+  reconcileEveryMs: 0,
+  // Short, so the matrix sees recovery within its bound; production's default is 120 s.
+  recoverAfterMs: 1_000,
+  rateLimitPerMinute: 100_000,
+  ...(REDIS_URL ? { redisUrl: REDIS_URL } : {}),
+  ...(RATE_LIMIT_STARTS ? { rateLimits: { startsPerMinute: Number(RATE_LIMIT_STARTS) } } : {}),
+  ...(TRUST_PROXY === 'true' ? { trustProxy: true } : {}),
+  logger: pino({ level: 'silent' }),
+});
+server.on('request', companion.app);
+console.log('READY');

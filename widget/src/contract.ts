@@ -1,0 +1,73 @@
+/**
+ * The contract between the widget and the companion: what the widget sends, what it gets back.
+ * Defined once, imported by both sides; zod/mini and no Node imports, so the browser bundle can
+ * use it. The browser never sends an amount: the companion resolves it from `order_ref`.
+ */
+import * as z from 'zod/mini';
+import { DeviceData, optionalText, Shopper, text } from './shopper-schema.ts';
+
+export * from './shopper-schema.ts';
+export {
+  ORDER_STATUSES,
+  PAID_STATUSES,
+  RETURN_MESSAGE_TYPE,
+  FRAMING_REFUSED_MESSAGE_TYPE,
+  type OrderStatus,
+  type SessionResponse,
+  type OrderStatusResponse,
+  type Problem,
+  type ReturnMessage,
+} from './protocol.ts';
+
+const orderRef = z
+  .string()
+  .check(z.regex(/^[A-Za-z0-9._-]{1,48}$/, 'letters, digits, dot, dash or underscore, at most 48'));
+/** One per payment attempt, made by the widget: a retried request with the same key is the same attempt. */
+const attemptKey = z
+  .string()
+  .check(z.regex(/^[A-Za-z0-9-]{8,64}$/, '8 to 64 letters, digits or dashes'));
+const httpUrl = z.url({ protocol: /^https?$/, error: 'an http(s) address' });
+/**
+ * Made by the widget once per order and tab, and never shown: the first request for an order
+ * binds the order to it, and every later request for that order must carry it (as Stripe's
+ * client_secret binds a PaymentIntent to the page that holds it).
+ */
+const clientSecret = z
+  .string()
+  .check(z.regex(/^[A-Za-z0-9_-]{32,128}$/, '32 to 128 letters, digits, dashes or underscores'));
+
+const common = {
+  order_ref: orderRef,
+  attempt_key: attemptKey,
+  client_secret: clientSecret,
+  shopper: z.optional(Shopper),
+  device: z.optional(DeviceData),
+  /** The storefront page to come back to after a redirect (fallback, APM). */
+  return_url: z.optional(httpUrl),
+};
+
+/** POST /api/checkout-sessions */
+export const CheckoutSessionRequest = z.object(common);
+export type CheckoutSessionRequest = z.infer<typeof CheckoutSessionRequest>;
+
+/** POST /api/apm-payments */
+export const ApmPaymentRequest = z.object({
+  ...common,
+  payment_method: text(32, 'the payment method'),
+  bank_code: optionalText(32),
+  document_number: optionalText(32),
+});
+export type ApmPaymentRequest = z.infer<typeof ApmPaymentRequest>;
+
+/** POST /api/card-payments (only when the merchant enabled direct card payments). */
+export const CardPaymentRequest = z.object({
+  ...common,
+  card: z.object({
+    number: z.string().check(z.regex(/^\d{12,19}$/, '12 to 19 digits')),
+    expiry_month: z.string().check(z.regex(/^(0[1-9]|1[0-2])$/, 'a month 01 to 12')),
+    expiry_year: z.string().check(z.regex(/^\d{4}$/, 'a four-digit year')),
+    security_code: z.string().check(z.regex(/^\d{3,4}$/, '3 or 4 digits')),
+    name: optionalText(64),
+  }),
+});
+export type CardPaymentRequest = z.infer<typeof CardPaymentRequest>;

@@ -1,0 +1,108 @@
+/**
+ * The zod-free half of the widget↔companion contract: the shapes of what the widget sends and
+ * gets back, statuses, errors and the return message (contract.ts re-exports it, with the
+ * schemas that check these shapes). Plain interfaces, so the package's public types need no zod.
+ */
+
+/** A postal address, as the shopper types it. */
+export interface Address {
+  /** ISO 3166-1 alpha-2: `GB`. */
+  country: string;
+  state?: string;
+  city: string;
+  address: string;
+  postal_code?: string;
+}
+
+/** The shopper fields; which are shown and required is the merchant's choice, so all are optional. */
+export interface Shopper {
+  email?: string;
+  first_name?: string;
+  last_name?: string;
+  phone?: string;
+  billing?: Address;
+  delivery?: Address & { first_name?: string; last_name?: string };
+}
+
+/** Device data, with the interface's field names. */
+export interface DeviceData {
+  os?: string;
+  browser?: string;
+  browser_lang?: string;
+  time_zone?: string;
+  /** `WIDTHxHEIGHT`. */
+  resolution?: string;
+  color_depth?: string;
+  user_agent?: string;
+  checkout_time?: number;
+  session_id?: string;
+  cookie_new?: string;
+  cookie_old?: string;
+  platform_source?: string;
+  device_type?: string;
+  device_fingerprint?: string;
+}
+
+/**
+ * The companion's order statuses: the service's payment_status, plus `created` (no payment yet),
+ * `unknown` (the service may have acted; being settled by a query) and `expired` (left unpaid
+ * past the companion's attempt lifetime; no longer queried).
+ */
+export const ORDER_STATUSES = [
+  'created', 'pending', 'authorised', 'review', 'captured', 'partially_refunded', 'refunded',
+  'cancelled', 'declined', 'failed', 'unknown', 'expired',
+] as const; // prettier-ignore
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Statuses after which the shopper has paid (the merchant may still capture or refund). */
+export const PAID_STATUSES: readonly OrderStatus[] = [
+  'authorised',
+  'captured',
+  'partially_refunded',
+  'refunded',
+  'review',
+];
+
+/** What a session or payment request answers. */
+export interface SessionResponse {
+  order_ref: string;
+  order_no: string;
+  /** Reads this order's status, and only this order's. */
+  status_token: string;
+  status: OrderStatus;
+  /** checkout: the one-time address of the hosted page, for the iframe's `src`. */
+  frame_url?: string;
+  /** apm: where to send the payer. */
+  issuer_url?: string;
+  expires_at?: number;
+}
+
+/** GET /api/orders/:order_ref (with the status token). */
+export interface OrderStatusResponse {
+  order_ref: string;
+  order_no: string | null;
+  status: OrderStatus;
+  transaction_id: string | null;
+  amount: string;
+  currency: string;
+  result_info: string | null;
+}
+
+/** Errors are application/problem+json; `retryable` tells the widget it may try again. */
+export interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  detail?: string;
+  retryable?: boolean;
+  issues?: { path: string; message: string }[];
+}
+
+/** The message the companion's return page posts to the storefront. */
+export const RETURN_MESSAGE_TYPE = 'acquiring-checkout:return';
+/** The message the companion's payment page posts when the service's page refuses the frame. */
+export const FRAMING_REFUSED_MESSAGE_TYPE = 'acquiring-checkout:framing-refused';
+export interface ReturnMessage {
+  type: typeof RETURN_MESSAGE_TYPE | typeof FRAMING_REFUSED_MESSAGE_TYPE;
+  order_ref: string;
+}
