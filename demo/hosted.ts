@@ -32,14 +32,13 @@ const demo = await createHostedDemo(env, `http://127.0.0.1:${port}`, logger).cat
   },
 );
 server.on('request', demo.app);
-logger.info({ url: env.PUBLIC_URL, port }, 'hosted demo listening');
 
 let stopping = false;
 function stop(signal: string): void {
   if (stopping) return;
   stopping = true;
   logger.info({ signal }, 'draining');
-  demo.companion.drain?.();
+  demo.companion.drain();
   const done = async () => {
     await demo.close();
     logger.info('stopped');
@@ -50,5 +49,7 @@ function stop(signal: string): void {
   // Requests still running after the grace period are cut off.
   setTimeout(() => server.closeAllConnections(), env.SHUTDOWN_GRACE_MS).unref();
 }
+// Before the line that says it listens: whoever reads that line may signal at once.
 process.on('SIGTERM', () => stop('SIGTERM'));
 process.on('SIGINT', () => stop('SIGINT'));
+logger.info({ url: env.PUBLIC_URL, port }, 'hosted demo listening');

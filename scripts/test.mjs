@@ -17,11 +17,23 @@ function testFiles(dir, pattern) {
     .sort();
 }
 
-function run(command, args, env = {}) {
+/** Runs a command to its end, or until `timeoutMs`: a layer that hangs fails, it never stalls CI. */
+function run(command, args, { timeoutMs = 0 } = {}) {
   console.log(`\n$ ${command} ${args.join(' ')}`);
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const started = Date.now();
+  const result = spawnSync(command, args, {
+    stdio: 'inherit',
+    timeout: timeoutMs,
+    killSignal: 'SIGKILL',
+  });
+  if (result.error?.code === 'ETIMEDOUT') {
+    console.error(`\n${command} did not finish within ${timeoutMs / 1000} s: stopped.`);
+  }
+  console.log(`(${Math.round((Date.now() - started) / 1000)} s)`);
   return result.status === 0;
 }
+
+const MINUTE = 60_000;
 
 function ensureChromium() {
   if (existsSync(CHROMIUM)) return;
@@ -38,10 +50,13 @@ function ensureChromium() {
   }
 }
 
-const server = testFiles('test/server', /\.test\.ts$/);
-const widget = testFiles('test/widget', /\.test\.ts$/);
-const e2e = testFiles('test/e2e', /\.test\.ts$/);
-const consumer = testFiles('test/consumer', /\.test\.ts$/);
+// `node scripts/test.mjs [layer…]` runs only the layers named (server, widget, e2e, consumer).
+const wanted = new Set(process.argv.slice(2));
+const pick = (name, files) => (wanted.size === 0 || wanted.has(name) ? files : []);
+const server = pick('server', testFiles('test/server', /\.test\.ts$/));
+const widget = pick('widget', testFiles('test/widget', /\.test\.ts$/));
+const e2e = pick('e2e', testFiles('test/e2e', /\.test\.ts$/));
+const consumer = pick('consumer', testFiles('test/consumer', /\.test\.ts$/));
 const needsBrowser =
   widget.length > 0 || e2e.length > 0 || server.some((f) => f.includes('.browser.'));
 if (needsBrowser) ensureChromium();
@@ -54,29 +69,47 @@ if (!process.env.TEST_DATABASE_URL) {
 // Everything `npm run build` makes: the widget (the demo serves it, the e2e suite drives it), the
 // server package and the compiled demo (the hosted demo's test runs them with plain node). Most
 // tests run the server from its sources (tsx and the root tsconfig's paths).
-if (!run('npm', ['run', 'build', '--silent'])) {
+if (!run('npm', ['run', 'build', '--silent'], { timeoutMs: 5 * MINUTE })) {
   console.error('The build failed.');
   process.exit(1);
 }
 
 const results = [];
-const nodeTest = (files) => [
+// Every test has a time limit (a hung one fails with its name) and so has every layer; a file
+// whose tests have ended exits even if something it started still holds the event loop.
+const nodeTest = (files, testTimeoutMs) => [
   '--import',
   'tsx',
   '--test',
   '--test-concurrency=1',
+  '--test-force-exit',
+  `--test-timeout=${testTimeoutMs}`,
   '--test-reporter=spec',
   ...files,
 ];
-if (server.length) results.push(['server', run(process.execPath, nodeTest(server))]);
+if (server.length)
+  results.push([
+    'server',
+    run(process.execPath, nodeTest(server, 2 * MINUTE), { timeoutMs: 8 * MINUTE }),
+  ]);
 if (widget.length)
   results.push([
     'widget',
-    run(process.execPath, ['--import', 'tsx', 'node_modules/@web/test-runner/dist/bin.js']),
+    run(process.execPath, ['--import', 'tsx', 'node_modules/@web/test-runner/dist/bin.js'], {
+      timeoutMs: 3 * MINUTE,
+    }),
   ]);
-if (e2e.length) results.push(['e2e', run(process.execPath, nodeTest(e2e))]);
+if (e2e.length)
+  results.push([
+    'e2e',
+    run(process.execPath, nodeTest(e2e, 2 * MINUTE), { timeoutMs: 5 * MINUTE }),
+  ]);
 // Last: it packs both packages and installs them into a fresh app, as a merchant would.
-if (consumer.length) results.push(['consumer', run(process.execPath, nodeTest(consumer))]);
+if (consumer.length)
+  results.push([
+    'consumer',
+    run(process.execPath, nodeTest(consumer, 4 * MINUTE), { timeoutMs: 6 * MINUTE }),
+  ]);
 
 const failed = results.filter(([, ok]) => !ok).map(([name]) => name);
 console.log(

@@ -26,11 +26,8 @@ const { server, port } = await listen(env.PORT, env.HOST);
 // With PORT=0 the address handed out (pages, notify_url) is the port actually taken.
 const companion = await createCompanion(companionConfig({ ...env, PORT: port }, resolveOrder));
 server.on('request', companion.app);
-companion.context.log.info(
-  { url: companion.context.config.publicUrl, gateway: env.GATEWAY_BASE_URL },
-  'companion listening',
-);
-// SIGTERM drains: /readyz answers 503, requests in flight finish, then the store and Redis close.
+// Before the line that says it listens: whoever reads that line may signal at once. SIGTERM
+// drains: /readyz answers 503, requests in flight finish, then the store and Redis close.
 stopOnSignals(server, () => companion.close(), {
   graceMs,
   onStop: (signal) => {
@@ -39,3 +36,7 @@ stopOnSignals(server, () => companion.close(), {
   },
   onError: (error) => companion.context.log.error({ err: error }, 'closing the companion failed'),
 });
+companion.context.log.info(
+  { url: companion.context.config.publicUrl, gateway: env.GATEWAY_BASE_URL },
+  'companion listening',
+);

@@ -26,14 +26,15 @@ const config = process.env.SANDBOX_PUBLIC_URL
   : { ...settings.config, publicUrl: httpAddress(settings.host, port) };
 const sandbox = createSandbox(config);
 server.on('request', sandbox.app);
+// Before the lines that say it listens: whoever reads them may signal at once.
+stopOnSignals(server, () => sandbox.close(), {
+  graceMs,
+  onStop: (signal) => console.log(`sandbox stopping on ${signal}`),
+  onError: (error) => console.error('closing the sandbox failed:', error),
+});
 const merchant = config.merchants[0];
 console.log(`sandbox of the acquiring service: ${config.publicUrl}/v1`);
 console.log(
   `  merchant_id ${merchant?.merchant_id}, account_id ${merchant?.account_id}; state in ${config.database}`,
 );
 if (config.admin) console.log('  admin routes on (/admin): never expose this sandbox to others');
-stopOnSignals(server, () => sandbox.close(), {
-  graceMs,
-  onStop: (signal) => console.log(`sandbox stopping on ${signal}`),
-  onError: (error) => console.error('closing the sandbox failed:', error),
-});

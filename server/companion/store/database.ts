@@ -2,14 +2,7 @@
  * Opening the companion's database: kysely over better-sqlite3 (a file, WAL; memory in tests) or
  * PostgreSQL for a `postgres://` URL, migrated to the latest schema either way.
  */
-import {
-  Kysely,
-  Migrator,
-  PostgresDialect,
-  sql,
-  SqliteDialect,
-  type SqliteDatabase,
-} from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import {
   openSqlite,
@@ -43,7 +36,9 @@ function withPreparedStatements(database: BetterSqlite): SqliteDatabase {
 
 /** The schema unqualified tables land in: the first of the connection's `search_path`. */
 async function currentSchema(db: Kysely<Database>): Promise<string> {
-  const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
+  const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(
+    db,
+  );
   const schema = rows[0]?.schema;
   if (!schema) throw new Error('PostgreSQL: no schema on the search_path to create tables in');
   return schema;

@@ -14,7 +14,7 @@ import { createCompanion } from '../../../server/companion/app.ts';
 import { resolveOrder } from '../../../demo/catalogue.ts';
 import { TEST_DATABASES } from '../helpers/databases.ts';
 import { OPS_TOKEN, SHOP, startCompanion, type RunningCompanion } from '../helpers/companion.ts';
-import { startSandbox, type RunningSandbox } from '../helpers/sandbox.ts';
+import { MERCHANT, startSandbox, type RunningSandbox } from '../helpers/sandbox.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL;
 
@@ -223,7 +223,13 @@ describe('GET /readyz', () => {
       origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
       const companion = await createCompanion({
         publicUrl: `${origin}/payments`,
-        gateway: { ...sandbox.gateway, timeoutMs: 5_000 },
+        gateway: {
+          baseUrl: sandbox.url,
+          merchantId: MERCHANT.merchant_id,
+          accountId: MERCHANT.account_id,
+          secretKey: MERCHANT.secret_key,
+          timeoutMs: 5_000,
+        },
         database: ':memory:',
         allowedOrigins: [SHOP],
         operationsToken: OPS_TOKEN,
