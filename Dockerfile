@@ -2,11 +2,13 @@
 # Run: `docker run -p 8080:8080 -e PUBLIC_URL=https://demo.example -e DATABASE_URL=postgres://…
 #   -e REDIS_URL=redis://… -e DEMO_SECRET=<32+ random characters> -v demo-data:/data acquiring-demo`
 # Behind a TLS-terminating proxy, TRUST_PROXY=1 (the default) reads the client's address from it.
+# compose.yaml runs two of these behind a proxy, on PostgreSQL and Redis.
 
-# Build: every dependency, then the widget, the server package and the compiled demo.
-FROM node:20-bookworm-slim AS build
+# Build: every dependency, the widget, the server package and the compiled demo; then the
+# production layout from the packed tarballs (demo/package-hosted.mjs) and its install alone.
+FROM node:20-slim AS build
 WORKDIR /app
-# better-sqlite3 (the sandbox's store) builds from source.
+# better-sqlite3 (the sandbox's store) compiles from source.
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ \
   && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
@@ -14,20 +16,16 @@ COPY widget/package.json widget/
 COPY server/package.json server/
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npm run build && npm prune --omit=dev --no-audit --no-fund
+RUN npm run build \
+  && node demo/package-hosted.mjs /hosted \
+  && cd /hosted && npm install --omit=dev --no-audit --no-fund \
+  && rm -rf vendor
 
-# Run: compiled JavaScript and production dependencies only; no tsx, no build tools.
-FROM node:20-bookworm-slim
+# Run: compiled JavaScript and production dependencies only; no tsx, no build tools, not root.
+FROM node:20-slim
 WORKDIR /app
 ENV NODE_ENV=production PORT=8080 HOST=0.0.0.0 DATA_DIR=/data
-COPY --from=build /app/package.json ./
-COPY --from=build /app/node_modules node_modules
-COPY --from=build /app/widget/package.json /app/widget/custom-elements.json widget/
-COPY --from=build /app/widget/dist widget/dist
-COPY --from=build /app/server/package.json server/
-COPY --from=build /app/server/dist server/dist
-COPY --from=build /app/demo/dist demo/dist
-COPY --from=build /app/demo/public demo/public
+COPY --from=build /hosted ./
 RUN mkdir -p /data && chown node:node /data
 USER node
 EXPOSE 8080

@@ -36,6 +36,13 @@ export const HostedEnv = z.object({
     .max(24 * 30)
     .default(24),
   TRUST_PROXY: z.string().default('1'),
+  /**
+   * Set when the sandbox runs as a service of its own (compose.yaml: several instances share one
+   * sandbox, as they would share the real service): its address as this process reaches it. A
+   * proxy then serves its pages at PUBLIC_URL/sandbox, and its merchant key is SANDBOX_SECRET_KEY.
+   */
+  SANDBOX_URL: z.url({ protocol: /^https?$/, error: 'an http(s):// address' }).optional(),
+  SANDBOX_SECRET_KEY: z.string().min(32, 'at least 32 characters').optional(),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -57,7 +64,8 @@ function trustProxy(value: string): boolean | number | string {
 export interface HostedDemo {
   app: Express;
   companion: Companion;
-  sandbox: Sandbox;
+  /** The sandbox this process serves under /sandbox; none with SANDBOX_URL. */
+  sandbox: Sandbox | undefined;
   close(): Promise<void>;
 }
 
@@ -78,25 +86,27 @@ export async function createHostedDemo(
   const merchant = {
     merchant_id: 'demo-merchant',
     account_id: 'demo-account',
-    secret_key: derive('sandbox merchant key'),
+    secret_key: env.SANDBOX_SECRET_KEY ?? derive('sandbox merchant key'),
   };
   const keep = env.DEMO_RETENTION_HOURS * HOUR;
 
-  const sandbox = createSandbox(
-    sandboxConfig({
-      publicUrl: `${publicUrl}/sandbox`,
-      merchants: [merchant],
-      database: join(env.DATA_DIR, 'sandbox.sqlite'),
-      frameAncestors: [origin],
-      admin: false,
-      retentionMs: keep,
-    }),
-  );
+  const sandbox = env.SANDBOX_URL
+    ? undefined
+    : createSandbox(
+        sandboxConfig({
+          publicUrl: `${publicUrl}/sandbox`,
+          merchants: [merchant],
+          database: join(env.DATA_DIR, 'sandbox.sqlite'),
+          frameAncestors: [origin],
+          admin: false,
+          retentionMs: keep,
+        }),
+      );
   const operationsToken = derive('operations token');
   const companion = await createCompanion({
     publicUrl: `${publicUrl}/companion`,
     gateway: {
-      baseUrl: `${selfUrl}/sandbox`,
+      baseUrl: env.SANDBOX_URL ?? `${selfUrl}/sandbox`,
       merchantId: merchant.merchant_id,
       accountId: merchant.account_id,
       secretKey: merchant.secret_key,
@@ -134,7 +144,7 @@ export async function createHostedDemo(
   app.get(['/healthz', '/readyz'], (request, response, next) =>
     companion.router(request, response, next),
   );
-  app.use('/sandbox', sandbox.app);
+  if (sandbox) app.use('/sandbox', sandbox.app);
   app.use('/companion', companion.router);
   app.use(demo);
   return {
@@ -143,7 +153,7 @@ export async function createHostedDemo(
     sandbox,
     close: async () => {
       await companion.close();
-      await sandbox.close();
+      await sandbox?.close();
     },
   };
 }

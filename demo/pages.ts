@@ -43,7 +43,7 @@ ${scripts.join('\n')}
 </head>
 <body${attributes}>
 <header class="top"><strong class="brand">Acquiring demo shop</strong><nav>${nav}</nav></header>
-<p class="sandbox-banner" role="note"><strong>Sandbox:</strong> no real money moves. Pay with 4111 1111 1111 1111 (paid), 4000 0000 0000 0002 (declined) or 4000 0000 0000 3220 (3-D Secure), any future expiry and any security code.</p>
+<aside class="sandbox-banner" aria-label="Sandbox"><strong>Sandbox:</strong> no real money moves. Pay with 4111 1111 1111 1111 (paid), 4000 0000 0000 0002 (declined) or 4000 0000 0000 3220 (3-D Secure), any future expiry and any security code.</aside>
 ${body}
 </body>
 </html>`;

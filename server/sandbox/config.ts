@@ -85,6 +85,13 @@ const Env = z.object({
   SANDBOX_DATABASE: z.string().default('data/sandbox.sqlite'),
   SANDBOX_QUERY_IPS: z.string().optional(),
   SANDBOX_ADMIN: z.enum(['0', '1']).default('0'),
+  /** Payments older than this are deleted (a public demo); unset, everything is kept. */
+  SANDBOX_RETENTION_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 365)
+    .optional(),
 });
 
 /** Reads the environment; a malformed variable stops the start with a message naming it. */
@@ -113,6 +120,7 @@ export function sandboxConfigFromEnv(env: NodeJS.ProcessEnv): {
     database: e.SANDBOX_DATABASE,
     admin: e.SANDBOX_ADMIN === '1',
     ...(e.SANDBOX_QUERY_IPS ? { queryIps: list(e.SANDBOX_QUERY_IPS) } : {}),
+    ...(e.SANDBOX_RETENTION_HOURS ? { retentionMs: e.SANDBOX_RETENTION_HOURS * 3_600_000 } : {}),
   });
   return { config, port: e.SANDBOX_PORT, host: e.SANDBOX_HOST };
 }

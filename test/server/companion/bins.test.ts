@@ -4,130 +4,20 @@
  */
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { GatewayClient } from 'acquiring-checkout-server/gateway';
 import { startSandbox, type RunningSandbox } from 'acquiring-checkout-server/sandbox';
+import { freePort, killStarted, run, writeEnv, type Bin } from '../helpers/bins.ts';
 import { sessionBody, SHOP } from '../helpers/companion.ts';
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const BIN = {
-  sandbox: join(ROOT, 'server/bin/sandbox.ts'),
-  companion: join(ROOT, 'server/bin/companion.ts'),
-};
-/**
- * The child runs in a temporary directory (so that its `.env` and relative paths are its own), where
- * `--import tsx` would not resolve: tsx is passed by its file URL instead. TSX_TSCONFIG_PATH gives
- * it the repository's tsconfig, whose `paths` point `acquiring-checkout/contract` at the sources,
- * as in this test process, rather than at a build that may be stale or missing.
- */
-const TSX = import.meta.resolve('tsx');
-const TSCONFIG = join(ROOT, 'tsconfig.json');
 const OPS_TOKEN = 'ops-token-for-bin-tests-0123456789';
-
-/** A port free a moment ago: the bins are given a port, since they print the one they were given. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-interface Bin {
-  child: ChildProcess;
-  stdout(): string;
-  stderr(): string;
-  /** Resolves with the first whole line of stdout that matches, once it is printed. */
-  line(pattern: RegExp, timeoutMs?: number): Promise<string>;
-  /** Resolves with the exit code once the process has exited. */
-  exit(timeoutMs?: number): Promise<number | null>;
-}
-
-const started: ChildProcess[] = [];
-
-/**
- * Starts a bin in `cwd` with only `env` (and PATH) in its environment, so nothing in the
- * environment of this test run (a PORT, a DATABASE_URL) reaches it.
- */
-function run(bin: keyof typeof BIN, cwd: string, env: Record<string, string> = {}): Bin {
-  const child = spawn(process.execPath, ['--import', TSX, BIN[bin]], {
-    cwd,
-    env: { PATH: process.env.PATH ?? '', TSX_TSCONFIG_PATH: TSCONFIG, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  started.push(child);
-  let out = '';
-  let err = '';
-  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
-  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  const describeIt = () => `stdout:\n${out}\nstderr:\n${err}`;
-  return {
-    child,
-    stdout: () => out,
-    stderr: () => err,
-    line: (pattern, timeoutMs = 15_000) =>
-      new Promise((resolve, reject) => {
-        const check = () => {
-          const found = out
-            .split('\n')
-            .slice(0, -1)
-            .find((line) => pattern.test(line));
-          if (found === undefined) return false;
-          done();
-          resolve(found);
-          return true;
-        };
-        const onExit = (code: number | null) => {
-          done();
-          reject(new Error(`exited with ${code} before printing ${pattern}\n${describeIt()}`));
-        };
-        const timer = setTimeout(() => {
-          done();
-          reject(new Error(`no line ${pattern} within ${timeoutMs} ms\n${describeIt()}`));
-        }, timeoutMs);
-        const done = () => {
-          clearTimeout(timer);
-          child.stdout?.off('data', check);
-          child.off('exit', onExit);
-        };
-        if (check()) return;
-        child.stdout?.on('data', check);
-        child.once('exit', onExit);
-      }),
-    exit: (timeoutMs = 15_000) => {
-      let timer: NodeJS.Timeout | undefined;
-      const late = new Promise<never>((_resolve, reject) => {
-        timer = setTimeout(
-          () => reject(new Error(`still running after ${timeoutMs} ms\n${describeIt()}`)),
-          timeoutMs,
-        );
-      });
-      return Promise.race([exited, late]).finally(() => clearTimeout(timer));
-    },
-  };
-}
-
-function writeEnv(dir: string, values: Record<string, string>): void {
-  writeFileSync(
-    join(dir, '.env'),
-    Object.entries(values)
-      .map(([name, value]) => `${name}=${value}\n`)
-      .join(''),
-  );
-}
 
 let dir: string;
 beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'bin-test-'))));
 afterEach(() => {
-  // Only the children this file started, by their own handle, and only those still running.
-  for (const child of started.splice(0))
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  killStarted();
   rmSync(dir, { recursive: true, force: true });
 });
 

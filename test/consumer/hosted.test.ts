@@ -1,32 +1,37 @@
 /**
- * `npm run start:hosted`, as a hosting platform runs it: the compiled demo on one port and one
- * public origin, on PostgreSQL and Redis. A payment in Chromium stays on that origin; a second
+ * `npm run start:hosted`, as the Dockerfile builds and runs it: laid out from the packed tarballs
+ * by demo/package-hosted.mjs in a folder outside the repository, installed there with
+ * `npm install --omit=dev` alone, started with plain node on one port and one public origin, on
+ * PostgreSQL and Redis. A payment in Chromium stays on that origin; a second
  * visitor sees none of the first one's orders; restarted on the same database, the first visitor
  * still finds their paid order; SIGTERM drains and exits 0; with Redis unreachable, /readyz is
  * 503. Needs TEST_DATABASE_URL and TEST_REDIS_URL (CI sets both) and `npm run build`.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { launchChromium } from '../../scripts/chromium.ts';
-import { freePort, waitForLine } from '../consumer/helpers.ts';
+import { CARDS, Shopper } from '../e2e/helpers/demo.ts';
 import { TEST_DATABASES } from '../server/helpers/databases.ts';
-import { CARDS, Shopper } from './helpers/demo.ts';
+import { freePort, installedPackages, nativeBuilds, waitForLine } from './helpers.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL;
 const postgres = TEST_DATABASES.find((d) => d.name === 'postgres');
-const ENTRY = new URL('../../demo/dist/hosted.js', import.meta.url).pathname;
+const REPO = new URL('../..', import.meta.url).pathname;
+const work = mkdtempSync(join(tmpdir(), 'acquiring-hosted-'));
+const installed = join(work, 'hosted');
 
-/** One `node demo/dist/hosted.js` process. */
+/** One `node demo/dist/hosted.js` process in the installed folder, with `env` alone (and PATH). */
 async function startHosted(
   env: Record<string, string>,
 ): Promise<{ child: ChildProcess; exited: Promise<number | null> }> {
-  const child = spawn(process.execPath, [ENTRY], {
-    env: { ...process.env, ...env },
+  const child = spawn(process.execPath, ['demo/dist/hosted.js'], {
+    cwd: installed,
+    env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<number | null>((resolve) =>
@@ -50,6 +55,20 @@ describe(
     let paidRef = '';
 
     before(async () => {
+      execFileSync('node', ['demo/package-hosted.mjs', installed], { cwd: REPO, stdio: 'pipe' });
+      const started = Date.now();
+      execFileSync(
+        'npm',
+        ['install', '--omit=dev', '--no-audit', '--no-fund', '--loglevel=error'],
+        {
+          cwd: installed,
+          stdio: 'pipe',
+        },
+      );
+      const packages = installedPackages(installed);
+      console.log(
+        `hosted demo: npm install --omit=dev: ${packages.length} packages in ${Math.round((Date.now() - started) / 1000)} s, native: ${nativeBuilds(installed).join(', ')}`,
+      );
       database = await (postgres as NonNullable<typeof postgres>).create();
       dataDir = mkdtempSync(join(tmpdir(), 'hosted-'));
       const port = await freePort();
@@ -57,7 +76,7 @@ describe(
       env = {
       PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DATABASE_URL: database.location,
       REDIS_URL: REDIS_URL as string, DEMO_SECRET: 'a-demo-secret-for-tests-0123456789abcdef',
-      DATA_DIR: dataDir, TRUST_PROXY: 'false', LOG_LEVEL: 'warn',
+      DATA_DIR: dataDir, TRUST_PROXY: 'false', LOG_LEVEL: 'info',
     }; // prettier-ignore
       hosted = await startHosted(env);
       browser = await launchChromium();
@@ -68,6 +87,14 @@ describe(
       hosted?.child.kill('SIGKILL');
       await database?.drop();
       rmSync(dataDir, { recursive: true, force: true });
+      rmSync(work, { recursive: true, force: true });
+    });
+
+    it('runs from production dependencies alone: no tsx, no TypeScript, no test tools', () => {
+      const packages = installedPackages(installed);
+      for (const devOnly of ['tsx', 'typescript', 'playwright-core', 'vite', 'esbuild'])
+        assert.ok(!packages.includes(devOnly), `${devOnly} is installed`);
+      assert.ok(!existsSync(join(installed, 'demo/hosted.ts')), 'sources are not shipped');
     });
 
     it('is alive and ready', async () => {

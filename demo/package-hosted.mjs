@@ -1,0 +1,50 @@
+#!/usr/bin/env node
+// The hosted demo laid out as it runs in production, from the packed packages: after
+// `npm run build`, `node demo/package-hosted.mjs <out>` packs both workspaces into <out>/vendor and
+// writes <out>/package.json (the root's runtime dependencies, the two packages from their
+// tarballs) beside the compiled demo (<out>/demo/dist, <out>/demo/public). Then
+// `npm install --omit=dev` in <out> is the whole install: the Dockerfile does exactly this, and so
+// does the test that pays on it (test/consumer/hosted.test.ts).
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = dirname(dirname(fileURLToPath(import.meta.url)));
+const out = resolve(process.argv[2] ?? '');
+if (!process.argv[2]) {
+  console.error('usage: node demo/package-hosted.mjs <output folder>');
+  process.exit(1);
+}
+
+const vendor = join(out, 'vendor');
+mkdirSync(vendor, { recursive: true });
+// --ignore-scripts: `npm run build` already built both (their prepack would only build again).
+const packed = JSON.parse(
+  execFileSync(
+    'npm',
+    ['pack', '--json', '--ignore-scripts', '--workspace', 'widget', '--workspace', 'server'].concat(
+      ['--pack-destination', vendor, '--loglevel=error'],
+    ),
+    { cwd: root, encoding: 'utf8' },
+  ),
+);
+const tarballs = Object.fromEntries(packed.map((p) => [p.name, `file:vendor/${p.filename}`]));
+
+const workspace = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const manifest = {
+  name: 'acquiring-checkout-hosted-demo',
+  version: workspace.version,
+  private: true,
+  type: 'module',
+  engines: workspace.engines,
+  scripts: { start: 'node demo/dist/hosted.js' },
+  dependencies: { ...workspace.dependencies, ...tarballs },
+  // The sandbox keeps its state in SQLite: better-sqlite3 compiles at install (npm 11 asks for
+  // this approval; npm 12 blocks unapproved install scripts). Nothing else runs a script.
+  allowScripts: { 'better-sqlite3': true },
+};
+writeFileSync(join(out, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+for (const folder of ['demo/dist', 'demo/public'])
+  cpSync(join(root, folder), join(out, folder), { recursive: true });
+console.log(`hosted demo laid out in ${out}: npm install --omit=dev there, then npm start`);
