@@ -120,4 +120,3 @@ export function writeEnv(dir: string, values: Record<string, string>): void {
       .join(''),
   );
 }
-
