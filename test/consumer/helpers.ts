@@ -15,11 +15,11 @@ export function installedPackages(app: string): string[] {
     .sort();
 }
 
-/** Installed packages that built native code (a node-gyp `build/` folder or a `.node` file). */
+/** Installed packages with native code: a node-gyp `binding.gyp`, or a `.node` file. */
 export function nativeBuilds(app: string): string[] {
   return installedPackages(app).filter((name) => {
     const folder = join(app, 'node_modules', name);
-    if (existsSync(join(folder, 'build')) || existsSync(join(folder, 'binding.gyp'))) return true;
+    if (existsSync(join(folder, 'binding.gyp'))) return true;
     return readdirSync(folder, { recursive: true }).some((file) => String(file).endsWith('.node'));
   });
 }

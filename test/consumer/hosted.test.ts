@@ -105,27 +105,22 @@ describe(
     it('takes a payment in Chromium with every request to its one public origin', async () => {
       const requested: string[] = [];
       visitor.on('request', (request) => void requested.push(request.url()));
-      const page = await visitor.newPage();
+      const shopper = new Shopper(await visitor.newPage());
+      const { page } = shopper;
       page.setDefaultTimeout(15_000);
-      await page.goto(url);
-      await page.locator('.product', { hasText: 'Enamel mug' }).getByRole('button').click();
-      await page.getByRole('button', { name: 'Checkout' }).click();
-      const element = page.locator('acquiring-checkout');
-      paidRef = (await element.getAttribute('order-ref')) ?? '';
+      await shopper.open('/', url);
+      await shopper.add('Enamel mug');
+      paidRef = await shopper.checkout();
       assert.match(
         paidRef,
         /^v[0-9a-f]{10}\.mug\./,
         "the order reference is headed by the visitor's space",
       );
-      await element.getByLabel('Email').fill('ada@example.com');
-      await element.getByLabel('First name').fill('Ada');
-      await element.getByLabel('Last name').fill('Lovelace');
-      await element.getByRole('button', { name: 'Pay' }).click();
-      await Shopper.payCard(page.frameLocator('acquiring-checkout iframe'), CARDS.success);
-      await page
-        .locator('#outcome')
-        .filter({ hasText: /authorised/ })
-        .waitFor();
+      await shopper.fillDetails();
+      await shopper.pay();
+      await Shopper.payCard(shopper.frame, CARDS.success);
+      assert.match(await shopper.outcome(), /authorised/);
+      assert.deepEqual(await shopper.violations(), [], 'no CSP violation');
       const elsewhere = requested.filter((u) => /^https?:/.test(u) && new URL(u).origin !== url);
       assert.deepEqual(elsewhere, []);
       assert.ok(requested.some((u) => u.startsWith(`${url}/companion/`)));

@@ -124,9 +124,10 @@ export function useWorld(): { world: World; merchant: Merchant } {
 
 /** The shopper on the demo storefront. */
 export class Shopper {
+  /** `world` is the local demo stack; without it (a demo hosted elsewhere), `open` takes an origin. */
   constructor(
     readonly page: Page,
-    readonly world: World,
+    readonly world?: World,
   ) {}
 
   /**
@@ -134,7 +135,7 @@ export class Shopper {
    * acquiring-redirect event's detail in sessionStorage, as the page is about to leave (an init
    * script is not under the page's CSP).
    */
-  async open(path = '/', origin = this.world.stack.storefrontUrl): Promise<void> {
+  async open(path = '/', origin = this.world?.stack.storefrontUrl ?? ''): Promise<void> {
     await this.page.addInitScript(() => {
       const w = window as unknown as { violations: string[] };
       w.violations = [];
