@@ -1,8 +1,19 @@
 /** What the consumer test asks of an installed app and of the processes it starts. */
-import type { ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+
+/** The repository, whose packages the consumer tests pack. */
+export const REPO = new URL('../..', import.meta.url).pathname;
+
+/** Runs npm in `cwd` quietly; answers its stdout. */
+export const npm = (cwd: string, ...args: string[]): string =>
+  execFileSync('npm', [...args, '--no-audit', '--no-fund', '--loglevel=error'], {
+    cwd,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 
 /** Every package under `app`'s node_modules, nested ones included, by name. */
 export function installedPackages(app: string): string[] {

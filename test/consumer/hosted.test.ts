@@ -17,11 +17,10 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { launchChromium } from '../../scripts/chromium.ts';
 import { CARDS, Shopper } from '../e2e/helpers/demo.ts';
 import { TEST_DATABASES } from '../server/helpers/databases.ts';
-import { freePort, installedPackages, nativeBuilds, waitForLine } from './helpers.ts';
+import { freePort, installedPackages, nativeBuilds, npm, REPO, waitForLine } from './helpers.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL;
 const postgres = TEST_DATABASES.find((d) => d.name === 'postgres');
-const REPO = new URL('../..', import.meta.url).pathname;
 const work = mkdtempSync(join(tmpdir(), 'acquiring-hosted-'));
 const installed = join(work, 'hosted');
 
@@ -57,14 +56,7 @@ describe(
     before(async () => {
       execFileSync('node', ['demo/package-hosted.mjs', installed], { cwd: REPO, stdio: 'pipe' });
       const started = Date.now();
-      execFileSync(
-        'npm',
-        ['install', '--omit=dev', '--no-audit', '--no-fund', '--loglevel=error'],
-        {
-          cwd: installed,
-          stdio: 'pipe',
-        },
-      );
+      npm(installed, 'install', '--omit=dev');
       const packages = installedPackages(installed);
       console.log(
         `hosted demo: npm install --omit=dev: ${packages.length} packages in ${Math.round((Date.now() - started) / 1000)} s, native: ${nativeBuilds(installed).join(', ')}`,

@@ -11,15 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../../scripts/chromium.ts';
-import { freePort, installedPackages, nativeBuilds, waitForLine } from './helpers.ts';
-
-const REPO = new URL('../..', import.meta.url).pathname;
-const npm = (cwd: string, ...args: string[]) =>
-  execFileSync('npm', [...args, '--no-audit', '--no-fund', '--loglevel=error'], {
-    cwd,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+import { freePort, installedPackages, nativeBuilds, npm, REPO, waitForLine } from './helpers.ts';
 
 describe('the packed packages, installed into a fresh app', () => {
   const work = mkdtempSync(join(tmpdir(), 'acquiring-consumer-'));

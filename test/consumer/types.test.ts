@@ -12,14 +12,7 @@ import { execFile, execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-
-const REPO = new URL('../..', import.meta.url).pathname;
-const npm = (cwd: string, ...args: string[]) =>
-  execFileSync('npm', [...args, '--no-audit', '--no-fund', '--loglevel=error'], {
-    cwd,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+import { npm, REPO } from './helpers.ts';
 
 type Manifest = { modules: { declarations: Declaration[] }[] };
 type Declaration = {

@@ -9,10 +9,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GatewayClient } from 'acquiring-checkout-server/gateway';
 import { startSandbox, type RunningSandbox } from 'acquiring-checkout-server/sandbox';
-import { freePort, killStarted, run, writeEnv, type Bin } from '../helpers/bins.ts';
+import {
+  companionBinEnv,
+  freePort,
+  killStarted,
+  run,
+  writeEnv,
+  type Bin,
+} from '../helpers/bins.ts';
 import { sessionBody, SHOP } from '../helpers/companion.ts';
-
-const OPS_TOKEN = 'ops-token-for-bin-tests-0123456789';
 
 let dir: string;
 beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'bin-test-'))));
@@ -95,17 +100,7 @@ describe('the companion bin', () => {
   return { amount: '12.00', currency: 'USD', items: [{ name: 'Mug', unit_price: '12.00', quantity: 1 }] };
 }\n`,
     );
-    return {
-      PORT: String(port),
-      GATEWAY_BASE_URL: service.url,
-      MERCHANT_ID: service.merchant.merchant_id,
-      ACCOUNT_ID: service.merchant.account_id,
-      SECRET_KEY: service.merchant.secret_key,
-      ALLOWED_ORIGINS: SHOP,
-      OPERATIONS_TOKEN: OPS_TOKEN,
-      ORDER_RESOLVER: './resolve-order.mjs',
-      DATA_DIR: 'state',
-    };
+    return companionBinEnv(service, port, './resolve-order.mjs');
   }
 
   /** The companion's pino line saying it listens. */

@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSandbox, type RunningSandbox } from 'acquiring-checkout-server/sandbox';
-import { freePort, killStarted, run, writeEnv } from '../helpers/bins.ts';
+import { companionBinEnv, freePort, killStarted, run, writeEnv } from '../helpers/bins.ts';
 import { sessionBody, SHOP } from '../helpers/companion.ts';
 
 /** The merchant's order backend; each answer waits until the test releases it. */
@@ -56,18 +56,7 @@ describe('the companion bin on SIGTERM', () => {
     const backend = await heldBackend();
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
-    writeEnv(dir, {
-      PORT: String(port),
-      GATEWAY_BASE_URL: service.url,
-      MERCHANT_ID: service.merchant.merchant_id,
-      ACCOUNT_ID: service.merchant.account_id,
-      SECRET_KEY: service.merchant.secret_key,
-      ALLOWED_ORIGINS: SHOP,
-      OPERATIONS_TOKEN: 'ops-token-for-shutdown-test-0123456789',
-      ORDER_RESOLVER: backend.url,
-      DATA_DIR: 'state',
-      SHUTDOWN_GRACE_MS: '10000',
-    });
+    writeEnv(dir, { ...companionBinEnv(service, port, backend.url), SHUTDOWN_GRACE_MS: '10000' });
     const companion = run('companion', dir);
     await companion.line(/"msg":"companion listening"/);
     try {

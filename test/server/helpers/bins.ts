@@ -7,6 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { OPS_TOKEN, SHOP } from './companion.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const BIN = {
@@ -119,4 +120,26 @@ export function writeEnv(dir: string, values: Record<string, string>): void {
       .map(([name, value]) => `${name}=${value}\n`)
       .join(''),
   );
+}
+
+/** The companion bin's environment against `service`, listening on `port`. */
+export function companionBinEnv(
+  service: {
+    url: string;
+    merchant: { merchant_id: string; account_id: string; secret_key: string };
+  },
+  port: number,
+  orderResolver: string,
+): Record<string, string> {
+  return {
+    PORT: String(port),
+    GATEWAY_BASE_URL: service.url,
+    MERCHANT_ID: service.merchant.merchant_id,
+    ACCOUNT_ID: service.merchant.account_id,
+    SECRET_KEY: service.merchant.secret_key,
+    ALLOWED_ORIGINS: SHOP,
+    OPERATIONS_TOKEN: OPS_TOKEN,
+    ORDER_RESOLVER: orderResolver,
+    DATA_DIR: 'state',
+  };
 }
