@@ -108,7 +108,7 @@ if (e2e.length)
 if (consumer.length)
   results.push([
     'consumer',
-    run(process.execPath, nodeTest(consumer, 4 * MINUTE), { timeoutMs: 6 * MINUTE }),
+    run(process.execPath, nodeTest(consumer, 4 * MINUTE), { timeoutMs: 8 * MINUTE }),
   ]);
 
 const failed = results.filter(([, ok]) => !ok).map(([name]) => name);
