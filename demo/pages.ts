@@ -11,11 +11,12 @@ interface PageConfig {
   space?: string | undefined;
 }
 
+/** Each link's short label, and what it adds on a wide screen (hidden on a phone). */
 const NAV = [
-  ['/', 'Shop (script tag)'],
-  ['/spa', 'SPA (ESM import)'],
-  ['/react', 'React 19'],
-  ['/console', 'Operations console'],
+  ['/', 'Shop', ' (script tag)'],
+  ['/spa', 'SPA', ' (ESM import)'],
+  ['/react', 'React', ' 19'],
+  ['/console', 'Console', ''],
 ] as const;
 
 function layout(
@@ -29,8 +30,8 @@ function layout(
     .map(([name, value]) => ` data-${name}="${escapeHtml(String(value))}"`)
     .join('');
   const nav = NAV.map(
-    ([href, label]) =>
-      `<a href="${href}"${href === current ? ' aria-current="page"' : ''}>${escapeHtml(label)}</a>`,
+    ([href, label, more]) =>
+      `<a href="${href}"${href === current ? ' aria-current="page"' : ''}>${label}${more && `<span class="wide">${more}</span>`}</a>`,
   ).join('');
   return `<!doctype html>
 <html lang="en">
@@ -42,7 +43,7 @@ function layout(
 ${scripts.join('\n')}
 </head>
 <body${attributes}>
-<header class="top"><strong class="brand">Acquiring demo shop</strong><nav>${nav}</nav></header>
+<header class="top"><strong class="brand">Acquiring demo<span class="wide"> shop</span></strong><nav>${nav}</nav></header>
 <aside class="sandbox-banner" aria-label="Sandbox"><strong>Sandbox:</strong> no real money moves. Pay with 4111 1111 1111 1111 (paid), 4000 0000 0000 0002 (declined) or 4000 0000 0000 3220 (3-D Secure), any future expiry and any security code.</aside>
 ${body}
 </body>
@@ -123,10 +124,12 @@ export function consolePage(): string {
   <h1>Orders</h1>
   <p class="toolbar"><button type="button" id="refresh">Refresh</button> <button type="button" id="reconcile">Reconcile unknown orders</button></p>
   <p id="message" role="status" aria-live="polite" class="message"></p>
+  <div class="table-scroll" role="region" aria-label="Orders" tabindex="0">
   <table id="orders" class="orders">
     <thead><tr><th>Order</th><th>Payment</th><th>Mode</th><th>Amount</th><th>Status</th><th>Captured</th><th>Refunded</th><th>Actions</th><th>History</th></tr></thead>
     <tbody></tbody>
   </table>
+  </div>
   <div class="panels">
     <section aria-labelledby="payout-title">
       <h2 id="payout-title">Payout</h2>
@@ -146,7 +149,7 @@ export function consolePage(): string {
         <label>Payment (order_no) <input name="order_no" required></label>
         <button type="submit">Search refunds</button>
       </form>
-      <table id="refunds" class="orders"><thead><tr><th>Payment</th><th>Refund</th><th>Amount</th><th>Status</th></tr></thead><tbody></tbody></table>
+      <div class="table-scroll" role="region" aria-label="Refunds" tabindex="0"><table id="refunds" class="orders"><thead><tr><th>Payment</th><th>Refund</th><th>Amount</th><th>Status</th></tr></thead><tbody></tbody></table></div>
     </section>
   </div>
 </main>`,
