@@ -1,7 +1,7 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../widget/src/index.ts';
-import { MESSAGES, type AcquiringCheckout } from '../../widget/src/index.ts';
+import { english, LOCALES, loadMessages, type AcquiringCheckout } from '../../widget/src/index.ts';
 // @ts-expect-error: served by the test runner's stack plugin (web-test-runner.config.mjs)
 import { companion, refusingCompanion, stalledCompanion } from '/__stack.js';
 
@@ -284,13 +284,35 @@ describe('<acquiring-checkout>', () => {
   });
 
   describe('locales', () => {
-    for (const [locale, messages] of Object.entries(MESSAGES)) {
-      it(`renders in ${locale}`, async () => {
+    for (const locale of LOCALES) {
+      it(`renders in ${locale}, its texts loaded on first use`, async () => {
         const el = await checkout({ locale });
+        const messages = await loadMessages(locale);
         expect(part(el, 'pay-button').textContent?.trim()).to.equal(messages.pay);
         expect(el.getAttribute('dir')).to.equal(locale === 'ar' ? 'rtl' : 'ltr');
       });
+
+      it(`has every text in ${locale}`, async () => {
+        const messages = await loadMessages(locale);
+        const missing = Object.keys(english).filter(
+          (key) => !(messages as unknown as Record<string, string>)[key]?.trim(),
+        );
+        expect(missing).to.deep.equal([]);
+        if (locale !== 'en') expect(messages).not.to.equal(english, 'it fell back to English');
+      });
     }
+
+    it('resolves a regional tag to its language, and an unknown one to English', async () => {
+      expect((await loadMessages('fr-CA')).pay).to.equal('Payer');
+      expect((await loadMessages('nl')).pay).to.equal('Pay');
+    });
+
+    it('takes texts of the page’s own over the locale’s', async () => {
+      const el = await checkout({ locale: 'fr' });
+      el.messages = { pay: 'Commander' };
+      await el.updateComplete;
+      expect(part(el, 'pay-button').textContent?.trim()).to.equal('Commander');
+    });
   });
 
   it('registers once, however often it is loaded', async () => {

@@ -27,7 +27,7 @@ import {
   takePending,
   type PendingAttempt,
 } from './frame.ts';
-import { isRightToLeft, messagesFor, type Messages } from './messages.ts';
+import { english, isRightToLeft, loadedMessages, loadMessages, type Messages } from './messages.ts';
 import { loadCard, loadFingerprint } from './lazy.ts';
 import { styles } from './checkout-element.styles.ts';
 
@@ -92,6 +92,8 @@ export class AcquiringCheckout extends LitElement {
     dataCollection: { type: String, attribute: 'data-collection' },
     fallback: { type: String },
     frameTimeout: { type: Number, attribute: 'frame-timeout' },
+    messages: { attribute: false },
+    _texts: { state: true },
     _values: { state: true },
     _errors: { state: true },
     _busy: { state: true },
@@ -130,6 +132,10 @@ export class AcquiringCheckout extends LitElement {
   declare fallback: 'redirect' | 'popup';
   /** How long the payment page may take to load in the frame, in ms. */
   declare frameTimeout: number;
+  /** Texts of your own, by key, over the locale's (`{ pay: 'Place order' }`); see Messages. */
+  declare messages: Partial<Messages>;
+  /** @internal The locale's texts, once loaded (English until then). */
+  declare _texts: Messages;
   /** @internal */
   declare _values: Record<string, string>;
   /** @internal */
@@ -153,13 +159,15 @@ export class AcquiringCheckout extends LitElement {
   #fingerprint: Promise<string> | undefined;
   #card: Promise<typeof import('./card.ts')> | undefined;
   #cardModule: typeof import('./card.ts') | undefined;
+  #texts: Promise<Messages> | undefined;
 
   constructor() {
     super();
     Object.assign(this, {
       companion: '', orderRef: '', mode: 'checkout', paymentMethod: '', bankCode: '', locale: 'en',
       fields: 'email first_name last_name', requiredFields: undefined, shopper: {}, returnUrl: '',
-      dataCollection: 'essential', fallback: 'redirect', frameTimeout: 15_000, _values: {}, _errors: {},
+      dataCollection: 'essential', fallback: 'redirect', frameTimeout: 15_000, messages: {},
+      _texts: english, _values: {}, _errors: {},
       _busy: false, _frameUrl: undefined, _windowUrl: undefined, _failure: undefined, _outcome: undefined,
     }); // prettier-ignore
   }
@@ -188,13 +196,36 @@ export class AcquiringCheckout extends LitElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('shopper')) this._values = { ...this.shopper, ...this._values };
     if (changed.has('mode') && this.mode === 'card') this.#loadCard().catch(() => undefined);
-    if (changed.has('locale')) this.setAttribute('dir', isRightToLeft(this.locale) ? 'rtl' : 'ltr');
+    if (changed.has('locale')) {
+      this.setAttribute('dir', isRightToLeft(this.locale) ? 'rtl' : 'ltr');
+      this.#loadTexts();
+    }
   }
 
-  /** In card mode, an update is complete once the card part has loaded too. */
+  /** The locale's texts: at once if loaded, else English until they arrive (a part of their own). */
+  #loadTexts(): void {
+    const locale = this.locale;
+    const here = loadedMessages(locale);
+    if (here) {
+      this._texts = here;
+      this.#texts = undefined;
+      return;
+    }
+    this.#texts = loadMessages(locale).then((texts) => {
+      if (this.locale === locale) this._texts = texts;
+      return texts;
+    });
+  }
+
+  /** An update is complete once the locale's texts, and in card mode the card part, are here too. */
   protected override async getUpdateComplete(): Promise<boolean> {
-    const result = await super.getUpdateComplete();
-    await this.#card?.catch(() => undefined);
+    let result = await super.getUpdateComplete();
+    const [texts, card] = [this.#texts, this.#card];
+    if (texts || card) {
+      await Promise.all([texts, card?.catch(() => undefined)]);
+      // What they brought is rendered before the update counts as complete.
+      result = await super.getUpdateComplete();
+    }
     return result;
   }
 
@@ -204,7 +235,7 @@ export class AcquiringCheckout extends LitElement {
   }
 
   get #messages(): Messages {
-    return messagesFor(this.locale);
+    return { ...this._texts, ...this.messages };
   }
 
   get #fieldSpecs(): FieldSpec[] {

@@ -18,6 +18,6 @@ export type {
   SessionResponse,
   OrderStatusResponse,
 } from './protocol.ts';
-export { MESSAGES, type Messages } from './messages.ts';
+export { english, LOCALES, loadMessages, type Locale, type Messages } from './messages.ts';
 
 defineAcquiringCheckout();

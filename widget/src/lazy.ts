@@ -1,9 +1,11 @@
 /**
- * Parts of the widget loaded only when used: the fingerprint (`data-collection="full"`) and the
- * card fields (`mode="card"`). The npm build imports them as chunks of their own; the script-tag
+ * Parts of the widget loaded only when used: the fingerprint (`data-collection="full"`), the
+ * card fields (`mode="card"`) and every locale but English. The npm build imports them as chunks of their own; the script-tag
  * build (one IIFE file, which cannot split) fetches `acquiring-checkout.<part>.js` from beside
  * itself, so the tag stays small.
  */
+import type { Messages } from './messages.ts';
+
 declare const __ACQUIRING_IIFE__: boolean;
 
 // Read while the script tag runs: afterwards document.currentScript is gone.
@@ -29,4 +31,12 @@ export function loadFingerprint(): Promise<string> {
 
 export function loadCard(): Promise<typeof import('./card.ts')> {
   return __ACQUIRING_IIFE__ ? beside<typeof import('./card.ts')>('card') : import('./card.ts');
+}
+
+/** A locale's texts (`fr`, `pt-BR`…); `locale` is one of messages.ts's LOCALES. */
+export function loadLocale(locale: string): Promise<Messages> {
+  const module = __ACQUIRING_IIFE__
+    ? beside<{ default: Messages }>(`locale-${locale}`)
+    : (import(`./locales/${locale}.ts`) as Promise<{ default: Messages }>);
+  return module.then((m) => m.default);
 }

@@ -1,0 +1,15 @@
+/** The element's texts in ar: loaded on first use of the locale (lazy.ts). */
+import type { Messages } from '../messages.ts';
+
+const messages: Messages = {
+  email: 'البريد الإلكتروني', first_name: 'الاسم الأول', last_name: 'اسم العائلة', phone: 'الهاتف', country: 'الدولة',
+  city: 'المدينة', address: 'العنوان', postal_code: 'الرمز البريدي', card_number: 'رقم البطاقة',
+  expiry: 'تاريخ الانتهاء (MM/YY)', security_code: 'رمز الأمان', pay: 'ادفع', paying: 'جارٍ الدفع…', retry: 'حاول مرة أخرى',
+  required: 'هذا الحقل مطلوب.', invalid: 'تحقق من هذا الحقل.', frame_title: 'صفحة دفع آمنة',
+  open_window: 'افتح صفحة الدفع', failed: 'لم تتم عملية الدفع.', paid: 'تم استلام الدفعة.', delivery: 'التوصيل',
+  invalid_email: 'أدخل بريدًا إلكترونيًا مثل name@example.com.', too_long: 'هذا النص طويل جدًا.', not_allowed: 'يحتوي على أحرف غير مسموح بها.',
+  card_number_invalid: 'رقم البطاقة غير صالح.', expiry_invalid: 'أدخل تاريخ الانتهاء بالشكل MM / YY.', expiry_past: 'انتهت صلاحية هذه البطاقة.',
+  security_code_3: 'أدخل رمز الأمان المكوّن من 3 أرقام.', security_code_4: 'أدخل رمز الأمان المكوّن من 4 أرقام.', choose_country: 'اختر…',
+}; // prettier-ignore
+
+export default messages;

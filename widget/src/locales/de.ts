@@ -1,0 +1,15 @@
+/** The element's texts in de: loaded on first use of the locale (lazy.ts). */
+import type { Messages } from '../messages.ts';
+
+const messages: Messages = {
+  email: 'E-Mail', first_name: 'Vorname', last_name: 'Nachname', phone: 'Telefon', country: 'Land', city: 'Stadt',
+  address: 'Adresse', postal_code: 'Postleitzahl', card_number: 'Kartennummer', expiry: 'Gültig bis (MM/JJ)',
+  security_code: 'Sicherheitscode', pay: 'Bezahlen', paying: 'Zahlung läuft…', retry: 'Erneut versuchen',
+  required: 'Dieses Feld ist erforderlich.', invalid: 'Bitte prüfen Sie dieses Feld.', frame_title: 'Sichere Zahlungsseite',
+  open_window: 'Zahlungsseite öffnen', failed: 'Die Zahlung ist nicht durchgegangen.', paid: 'Zahlung erhalten.', delivery: 'Lieferung',
+  invalid_email: 'Geben Sie eine E-Mail-Adresse wie name@beispiel.de ein.', too_long: 'Dieser Text ist zu lang.', not_allowed: 'Dieser Text enthält nicht erlaubte Zeichen.',
+  card_number_invalid: 'Diese Kartennummer ist ungültig.', expiry_invalid: 'Geben Sie das Ablaufdatum als MM / JJ ein.', expiry_past: 'Diese Karte ist abgelaufen.',
+  security_code_3: 'Geben Sie den 3-stelligen Sicherheitscode ein.', security_code_4: 'Geben Sie den 4-stelligen Sicherheitscode ein.', choose_country: 'Auswählen…',
+}; // prettier-ignore
+
+export default messages;

@@ -1,0 +1,16 @@
+/** The element's texts in es: loaded on first use of the locale (lazy.ts). */
+import type { Messages } from '../messages.ts';
+
+const messages: Messages = {
+  email: 'Correo electrónico', first_name: 'Nombre', last_name: 'Apellidos', phone: 'Teléfono', country: 'País',
+  city: 'Ciudad', address: 'Dirección', postal_code: 'Código postal', card_number: 'Número de tarjeta',
+  expiry: 'Caducidad (MM/AA)', security_code: 'Código de seguridad', pay: 'Pagar', paying: 'Pagando…',
+  retry: 'Reintentar', required: 'Este campo es obligatorio.', invalid: 'Revisa este campo.',
+  frame_title: 'Página de pago segura', open_window: 'Abrir la página de pago', failed: 'El pago no se ha completado.',
+  paid: 'Pago recibido.', delivery: 'entrega',
+  invalid_email: 'Introduce un correo como nombre@ejemplo.com.', too_long: 'Es demasiado largo.', not_allowed: 'Contiene caracteres no permitidos.',
+  card_number_invalid: 'Este número de tarjeta no es válido.', expiry_invalid: 'Introduce la caducidad como MM / AA.', expiry_past: 'Esta tarjeta ha caducado.',
+  security_code_3: 'Introduce el código de seguridad de 3 dígitos.', security_code_4: 'Introduce el código de seguridad de 4 dígitos.', choose_country: 'Elige…',
+}; // prettier-ignore
+
+export default messages;

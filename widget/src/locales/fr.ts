@@ -1,0 +1,15 @@
+/** The element's texts in fr: loaded on first use of the locale (lazy.ts). */
+import type { Messages } from '../messages.ts';
+
+const messages: Messages = {
+  email: 'E-mail', first_name: 'Prénom', last_name: 'Nom', phone: 'Téléphone', country: 'Pays', city: 'Ville',
+  address: 'Adresse', postal_code: 'Code postal', card_number: 'Numéro de carte', expiry: 'Expiration (MM/AA)',
+  security_code: 'Code de sécurité', pay: 'Payer', paying: 'Paiement…', retry: 'Réessayer',
+  required: 'Ce champ est obligatoire.', invalid: 'Vérifiez ce champ.', frame_title: 'Page de paiement sécurisée',
+  open_window: 'Ouvrir la page de paiement', failed: "Le paiement n'a pas abouti.", paid: 'Paiement reçu.', delivery: 'livraison',
+  invalid_email: 'Saisissez une adresse comme nom@exemple.com.', too_long: 'Ce texte est trop long.', not_allowed: 'Ce texte contient des caractères non autorisés.',
+  card_number_invalid: 'Ce numéro de carte n\'est pas valide.', expiry_invalid: 'Saisissez l\'expiration sous la forme MM / AA.', expiry_past: 'Cette carte a expiré.',
+  security_code_3: 'Saisissez le code de sécurité à 3 chiffres.', security_code_4: 'Saisissez le code de sécurité à 4 chiffres.', choose_country: 'Choisir…',
+}; // prettier-ignore
+
+export default messages;

@@ -1,0 +1,14 @@
+/** The element's texts in zh-CN: loaded on first use of the locale (lazy.ts). */
+import type { Messages } from '../messages.ts';
+
+const messages: Messages = {
+  email: '电子邮箱', first_name: '名', last_name: '姓', phone: '电话', country: '国家/地区', city: '城市', address: '地址',
+  postal_code: '邮政编码', card_number: '卡号', expiry: '有效期 (MM/YY)', security_code: '安全码', pay: '支付',
+  paying: '正在支付…', retry: '重试', required: '此项为必填项。', invalid: '请检查此项。', frame_title: '安全支付页面',
+  open_window: '打开支付页面', failed: '支付未成功。', paid: '已收到付款。', delivery: '收货',
+  invalid_email: '请输入类似 name@example.com 的电子邮箱地址。', too_long: '内容过长。', not_allowed: '包含不允许的字符。',
+  card_number_invalid: '卡号无效。', expiry_invalid: '请按 MM / YY 格式输入有效期。', expiry_past: '此卡已过期。',
+  security_code_3: '请输入 3 位安全码。', security_code_4: '请输入 4 位安全码。', choose_country: '请选择…',
+}; // prettier-ignore
+
+export default messages;
