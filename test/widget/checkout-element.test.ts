@@ -95,7 +95,9 @@ describe('<acquiring-checkout>', () => {
       part(el, 'pay-button').click();
       await el.updateComplete;
       expect(input(el, 'email').getAttribute('aria-invalid')).to.equal('true');
-      expect(part(el, 'error-message').textContent).to.equal('Check this field.');
+      expect(part(el, 'error-message').textContent).to.equal(
+        'Enter an email address like name@example.com.',
+      );
       await type(el, 'email', 'ada@example.com');
       expect(input(el, 'email').getAttribute('aria-invalid')).to.equal('false');
     });

@@ -17,7 +17,14 @@ import {
   CheckoutResultEvent,
   CheckoutSubmitEvent,
 } from './events.ts';
-import { cardOf, COUNTRIES, shopperOf, shownFields, validate, type FieldSpec } from './fields.ts';
+import {
+  countries,
+  countryOf,
+  shopperOf,
+  shownFields,
+  validate,
+  type FieldSpec,
+} from './fields.ts';
 import {
   clientSecretOf,
   isHttpUrl,
@@ -200,6 +207,18 @@ export class AcquiringCheckout extends LitElement {
       this.setAttribute('dir', isRightToLeft(this.locale) ? 'rtl' : 'ltr');
       this.#loadTexts();
     }
+    if (changed.has('locale') || changed.has('fields')) this.#defaultCountries();
+  }
+
+  /** An empty country field starts at the country the locale names, if any (`pt-BR` → Brazil). */
+  #defaultCountries(): void {
+    const country = countryOf(this.locale);
+    const empty = this.#fieldSpecs.filter((f) => f.type === 'country' && !this._values[f.name]);
+    if (country && empty.length > 0)
+      this._values = {
+        ...this._values,
+        ...Object.fromEntries(empty.map((f) => [f.name, country])),
+      };
   }
 
   /** The locale's texts: at once if loaded, else English until they arrive (a part of their own). */
@@ -269,8 +288,14 @@ export class AcquiringCheckout extends LitElement {
 
   #onInput = (event: Event): void => {
     const input = event.target as HTMLInputElement | HTMLSelectElement;
-    const format = this.#cardModule?.formatCardNumber;
-    const value = input.name === 'card.number' && format ? format(input.value) : input.value;
+    const card = this.#cardModule;
+    const format =
+      input.name === 'card.number'
+        ? card?.formatCardNumber
+        : input.name === 'card.expiry'
+          ? card?.formatExpiry
+          : undefined;
+    const value = format ? format(input.value) : input.value;
     if (value !== input.value) input.value = value;
     this._values = { ...this._values, [input.name]: value };
     if (this._errors[input.name]) {
@@ -329,7 +354,7 @@ export class AcquiringCheckout extends LitElement {
         payment_method: this.paymentMethod,
         ...(this.bankCode ? { bank_code: this.bankCode } : {}),
       });
-    if (this.mode === 'card') body.card = cardOf(this._values);
+    if (this.mode === 'card') body.card = this.#cardModule?.cardOf(this._values);
     return startPayment(this.#companion, ROUTES[this.mode] ?? 'checkout-sessions', body);
   }
 
@@ -483,8 +508,8 @@ export class AcquiringCheckout extends LitElement {
             ?required=${this.#required.has(field.name)}
             @change=${this.#onInput}
           >
-            <option value="">—</option>
-            ${COUNTRIES.map((code) => html`<option value=${code} ?selected=${this._values[field.name] === code}>${code}</option>`)}
+            <option value="">${t.choose_country}</option>
+            ${countries(this.locale).map(([code, name]) => html`<option value=${code} ?selected=${this._values[field.name] === code}>${name}</option>`)}
           </select>`
         : html`<input
             part="input"

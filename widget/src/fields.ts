@@ -1,6 +1,7 @@
 /**
  * The shopper form's fields: label, autocomplete token, and validation with the same zod/mini
- * schemas the companion uses (contract.ts). Card checks live in card.ts, loaded in card mode only.
+ * schemas the companion uses (contract.ts), each refusal told as a message key. Card checks live
+ * in card.ts, loaded in card mode only.
  */
 import { Shopper } from './shopper-schema.ts';
 import type { Messages } from './messages.ts';
@@ -117,15 +118,14 @@ export function shopperOf(values: Record<string, string>): Shopper {
   return shopper as Shopper;
 }
 
-/** The card fields as the contract wants them. */
-export function cardOf(values: Record<string, string>) {
-  const [month = '', year = ''] = (values['card.expiry'] ?? '').split('/').map((s) => s.trim());
-  return {
-    number: (values['card.number'] ?? '').replace(/\D/g, ''),
-    expiry_month: month.padStart(2, '0'),
-    expiry_year: year.length === 2 ? `20${year}` : year,
-    security_code: values['card.security_code'] ?? '',
-  };
+/** What a shopper is told of a field the schema refused: why, as far as the issue says. */
+function keyOf(issue: { code: string; format?: string }, value: string): keyof Messages {
+  if (issue.code === 'too_big') return 'too_long';
+  if (issue.code === 'invalid_format' && issue.format === 'email') return 'invalid_email';
+  // A pattern refused it: say so when it holds characters no such field ever has.
+  if (issue.code === 'invalid_format' && /[^\p{L}\p{N} +().,'/#-]/u.test(value))
+    return 'not_allowed';
+  return 'invalid';
 }
 
 /**
@@ -147,13 +147,14 @@ export function validate(
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const name = issue.path.join('.');
-      errors[name] ??= 'invalid';
+      errors[name] ??= keyOf(issue, values[name] ?? '');
     }
   }
   if (checkCard) for (const [name, key] of Object.entries(checkCard(values))) errors[name] ??= key;
   return errors;
 }
 
+/** The countries a shopper can choose, by ISO 3166 code. */
 export const COUNTRIES = [
   'AR',
   'AU',
@@ -176,3 +177,32 @@ export const COUNTRIES = [
   'PT',
   'US',
 ];
+
+const named = new Map<string, [string, string][]>();
+
+/** `[code, name]` of every country, named in `locale` and sorted by that name. */
+export function countries(locale: string): [string, string][] {
+  let list = named.get(locale);
+  if (!list) {
+    let names: Intl.DisplayNames | undefined;
+    let order = new Intl.Collator('en');
+    try {
+      names = new Intl.DisplayNames([locale, 'en'], { type: 'region' });
+      order = new Intl.Collator(locale);
+    } catch {
+      // A malformed locale tag: English names, still choosable.
+    }
+    list = COUNTRIES.map((code): [string, string] => [code, names?.of(code) ?? code]);
+    list.sort((a, b) => order.compare(a[1], b[1]));
+    named.set(locale, list);
+  }
+  return list;
+}
+
+/** The country a locale names (`pt-BR` → `BR`), when it is one the form offers. */
+export function countryOf(locale: string): string | undefined {
+  const region = /^[a-z]{2,3}(?:-[A-Za-z]{4})?-([A-Za-z]{2})(?:-|$)/i
+    .exec(locale)?.[1]
+    ?.toUpperCase();
+  return region && COUNTRIES.includes(region) ? region : undefined;
+}

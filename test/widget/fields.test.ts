@@ -1,0 +1,147 @@
+/**
+ * What the shopper is told about each field, the card fields as typed on a phone's keypad, and
+ * countries by name: in Chromium, on the real element. Card checks run before any request.
+ */
+import { expect, fixture } from '@open-wc/testing';
+import '../../widget/src/index.ts';
+import type { AcquiringCheckout } from '../../widget/src/index.ts';
+import { checkCard, cardOf, formatExpiry } from '../../widget/src/card.ts';
+// @ts-expect-error: served by the test runner's stack plugin (web-test-runner.config.mjs)
+import { companion } from '/__stack.js';
+
+let counter = 0;
+
+function checkout(attributes: Record<string, string>): Promise<AcquiringCheckout> {
+  const all = {
+    companion,
+    'order-ref': `mug.fields${Date.now().toString(36)}${++counter}`,
+    ...attributes,
+  };
+  const text = Object.entries(all)
+    .map(([name, value]) => `${name}="${value}"`)
+    .join(' ');
+  return fixture<AcquiringCheckout>(`<acquiring-checkout ${text}></acquiring-checkout>`);
+}
+
+function control(el: AcquiringCheckout, name: string): HTMLInputElement | HTMLSelectElement {
+  return el.shadowRoot?.querySelector(`[name="${name}"]`) as HTMLInputElement;
+}
+
+async function type(el: AcquiringCheckout, name: string, value: string): Promise<void> {
+  const field = control(el, name);
+  field.value = value;
+  field.dispatchEvent(
+    new Event(field.tagName === 'SELECT' ? 'change' : 'input', { bubbles: true, composed: true }),
+  );
+  await el.updateComplete;
+}
+
+/** Presses Pay and answers each field's error text, by field name, for the invalid ones. */
+async function errorsAfterPay(el: AcquiringCheckout): Promise<Record<string, string>> {
+  let requests = 0;
+  const original = window.fetch;
+  window.fetch = (...args) => (requests++, original(...args));
+  try {
+    (el.shadowRoot?.querySelector('[part~="pay-button"]') as HTMLButtonElement).click();
+    await el.updateComplete;
+    await el.updateComplete;
+  } finally {
+    window.fetch = original;
+  }
+  expect(requests, 'a request was sent for an invalid form').to.equal(0);
+  const errors: Record<string, string> = {};
+  for (const field of el.shadowRoot?.querySelectorAll('[aria-invalid="true"]') ?? []) {
+    const id = field.getAttribute('aria-describedby') ?? '';
+    errors[field.getAttribute('name') ?? ''] = el.shadowRoot?.getElementById(id)?.textContent ?? '';
+  }
+  return errors;
+}
+
+describe('what a shopper is told about a field', () => {
+  it('says why: an email address, too long, characters not allowed', async () => {
+    const el = await checkout({ fields: 'email first_name billing' });
+    await type(el, 'email', 'ada-at-example');
+    await type(el, 'first_name', 'A'.repeat(300));
+    await type(el, 'billing.country', 'GB');
+    await type(el, 'billing.city', 'London');
+    await type(el, 'billing.address', '12 St James Sq');
+    await type(el, 'billing.postal_code', '<script>');
+    expect(await errorsAfterPay(el)).to.deep.equal({
+      email: 'Enter an email address like name@example.com.',
+      first_name: 'This is too long.',
+      'billing.postal_code': 'This contains characters that are not allowed.',
+    });
+  });
+
+  it('says it in the element’s locale', async () => {
+    const el = await checkout({ fields: 'email', locale: 'de' });
+    await type(el, 'email', 'nope');
+    expect(await errorsAfterPay(el)).to.deep.equal({
+      email: 'Geben Sie eine E-Mail-Adresse wie name@beispiel.de ein.',
+    });
+  });
+});
+
+describe('card fields', () => {
+  it('are numeric, autocompleted, grouped by brand, and read the expiry as typed', async () => {
+    const el = await checkout({ mode: 'card', fields: 'email' });
+    const number = control(el, 'card.number') as HTMLInputElement;
+    expect([number.inputMode, number.autocomplete]).to.deep.equal(['numeric', 'cc-number']);
+    expect(control(el, 'card.expiry').autocomplete).to.equal('cc-exp');
+    expect(control(el, 'card.security_code').autocomplete).to.equal('cc-csc');
+    await type(el, 'card.number', '378282246310005');
+    expect(number.value).to.equal('3782 822463 10005');
+    for (const typed of ['1230', '12/30', '12 / 30', '12-2030'])
+      expect(formatExpiry(typed), typed).to.equal(typed === '12-2030' ? '12 / 2030' : '12 / 30');
+    await type(el, 'card.expiry', '1230');
+    expect(control(el, 'card.expiry').value).to.equal('12 / 30');
+    expect(formatExpiry('4')).to.equal('04');
+    expect(cardOf({ 'card.expiry': '1230', 'card.number': '4111 1111 1111 1111' })).to.include({
+      expiry_month: '12',
+      expiry_year: '2030',
+      number: '4111111111111111',
+    });
+  });
+
+  it('are checked before any request: Luhn, an expiry in the past, the brand’s code length', async () => {
+    const el = await checkout({ mode: 'card', fields: 'email' });
+    await type(el, 'email', 'ada@example.com');
+    await type(el, 'card.number', '4111111111111112');
+    await type(el, 'card.expiry', '01/20');
+    await type(el, 'card.security_code', '12');
+    expect(await errorsAfterPay(el)).to.deep.equal({
+      'card.number': 'This card number is not valid.',
+      'card.expiry': 'This card has expired.',
+      'card.security_code': 'Enter the 3-digit security code.',
+    });
+    const now = new Date(2026, 10, 23);
+    const amex = { 'card.number': '378282246310005', 'card.expiry': '11 / 26' };
+    expect(checkCard({ ...amex, 'card.security_code': '123' }, now)).to.deep.equal({
+      'card.security_code': 'security_code_4',
+    });
+    expect(checkCard({ ...amex, 'card.security_code': '1234' }, now)).to.deep.equal({});
+    expect(
+      checkCard({ ...amex, 'card.expiry': '13/30', 'card.security_code': '1234' }, now),
+    ).to.have.property('card.expiry', 'expiry_invalid');
+  });
+});
+
+describe('countries', () => {
+  it('are named in the element’s locale and sorted by that name', async () => {
+    const el = await checkout({ fields: 'billing', locale: 'de' });
+    const options = [...(control(el, 'billing.country') as HTMLSelectElement).options];
+    const names = options.slice(1).map((o) => o.textContent?.trim() ?? '');
+    expect(names).to.include('Deutschland');
+    expect(names).to.deep.equal([...names].sort((a, b) => a.localeCompare(b, 'de')));
+    expect(options.find((o) => o.textContent?.trim() === 'Vereinigtes Königreich')?.value).to.equal(
+      'GB',
+    );
+  });
+
+  it('start at the country the locale names', async () => {
+    const el = await checkout({ fields: 'billing', locale: 'pt-BR' });
+    expect(control(el, 'billing.country').value).to.equal('BR');
+    const plain = await checkout({ fields: 'billing', locale: 'en' });
+    expect(plain.shadowRoot?.querySelector('select')?.value).to.equal('');
+  });
+});
