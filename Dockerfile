@@ -1,7 +1,8 @@
 # The hosted demo (npm run start:hosted) as one image. Build: `docker build -t acquiring-demo .`
 # Run: `docker run -p 8080:8080 -e PUBLIC_URL=https://demo.example -e DATABASE_URL=postgres://…
 #   -e REDIS_URL=redis://… -e DEMO_SECRET=<32+ random characters> -v demo-data:/data acquiring-demo`
-# Behind a TLS-terminating proxy, TRUST_PROXY=1 (the default) reads the client's address from it.
+# Behind one TLS-terminating proxy, set TRUST_PROXY=1 so the rate limits read the client's address
+# from it (the default, false, trusts no X-Forwarded-For).
 # compose.yaml runs two of these behind a proxy, on PostgreSQL and Redis.
 
 # Build: every dependency, the widget, the server package and the compiled demo; then the

@@ -4,7 +4,7 @@
  * each visitor's calls are narrowed to their own space (spaces.ts).
  */
 import express, { type Request, type Response, type Router } from 'express';
-import { ownPayouts, ownsAll } from './spaces.ts';
+import { ownRequest } from './spaces.ts';
 
 /** The operations the console may call, and their methods. */
 const OPERATIONS: Record<string, 'GET' | 'POST'> = {
@@ -36,13 +36,25 @@ export function consoleProxy(options: ProxyOptions): Router {
     const space = response.locals.space as string | undefined;
     let body = (request.body ?? {}) as Record<string, unknown>;
     if (space && method === 'POST') {
-      if (!ownsAll(space, name, body))
+      const own = ownRequest(space, name, body);
+      if (!own)
         return void response
           .status(404)
-          .json({ title: 'Unknown order', detail: 'not one of yours' });
-      if (name === 'payouts/new') body = { ...body, reference: space };
+          .json(
+            name === 'reconcile'
+              ? { title: 'Not here', detail: 'the hosted demo reconciles every order each minute' }
+              : { title: 'Unknown order', detail: 'not one of yours' },
+          );
+      body = own;
     }
-    const query = space && name === 'orders' ? `?ref_prefix=${space}.` : '';
+    // A visitor's lists hold their own orders and payouts only, filtered by the companion.
+    const query = !space
+      ? ''
+      : name === 'orders'
+        ? `?ref_prefix=${encodeURIComponent(`${space}.`)}`
+        : name === 'payouts'
+          ? `?reference=${encodeURIComponent(space)}`
+          : '';
     const key = request.get('idempotency-key');
     const target = `${options.companionUrl}/api/ops/${name === 'payouts/new' ? 'payouts' : name}${query}`;
     const answer = await fetch(target, {
@@ -63,7 +75,7 @@ export function consoleProxy(options: ProxyOptions): Router {
     response
       .status(answer.status)
       .type(answer.headers.get('content-type') ?? 'application/json')
-      .send(space && name === 'payouts' && answer.ok ? ownPayouts(space, text) : text);
+      .send(text);
   });
   return router;
 }

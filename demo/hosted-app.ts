@@ -9,7 +9,12 @@ import { join } from 'node:path';
 import express, { type Express } from 'express';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import { createCompanion, type Companion } from 'acquiring-checkout-server/companion';
+import {
+  createCompanion,
+  TRUST_PROXY_FORMAT,
+  trustProxySetting,
+  type Companion,
+} from 'acquiring-checkout-server/companion';
 import { createSandbox, sandboxConfig, type Sandbox } from 'acquiring-checkout-server/sandbox';
 import { resolveOrder } from './catalogue.ts';
 import { createDemo } from './server.ts';
@@ -35,7 +40,12 @@ export const HostedEnv = z.object({
     .min(1)
     .max(24 * 30)
     .default(24),
-  TRUST_PROXY: z.string().default('1'),
+  // Off unless said: trusting X-Forwarded-For with no proxy in front lets any client pick its
+  // address, and with it its rate limits. Behind one proxy, 1.
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .refine((value) => trustProxySetting(value) !== undefined, TRUST_PROXY_FORMAT),
   /**
    * Set when the sandbox runs as a service of its own (compose.yaml: several instances share one
    * sandbox, as they would share the real service): its address as this process reaches it. A
@@ -48,17 +58,18 @@ export const HostedEnv = z.object({
 });
 export type HostedEnv = z.infer<typeof HostedEnv>;
 
+/** A sandbox of its own needs the merchant key it was given: neither comes without the other. */
+const Together = HostedEnv.refine((env) => !env.SANDBOX_URL === !env.SANDBOX_SECRET_KEY, {
+  message: 'set both SANDBOX_URL and SANDBOX_SECRET_KEY, or neither',
+  path: ['SANDBOX_SECRET_KEY'],
+});
+
 /** Reads the environment; throws with every problem, each naming its variable. */
 export function hostedEnv(env: NodeJS.ProcessEnv): HostedEnv {
-  const parsed = HostedEnv.safeParse(env);
+  const parsed = Together.safeParse(env);
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
   throw new Error(`invalid hosted demo configuration:\n  ${problems.join('\n  ')}`);
-}
-
-function trustProxy(value: string): boolean | number | string {
-  if (value === 'false' || value === 'true') return value === 'true';
-  return /^\d+$/.test(value) ? Number(value) : value;
 }
 
 export interface HostedDemo {
@@ -139,7 +150,7 @@ export async function createHostedDemo(
 
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', trustProxy(env.TRUST_PROXY));
+  app.set('trust proxy', trustProxySetting(env.TRUST_PROXY));
   // The companion's health and readiness, at the root where a platform looks for them.
   app.get(['/healthz', '/readyz'], (request, response, next) =>
     companion.router(request, response, next),

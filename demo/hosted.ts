@@ -3,12 +3,12 @@
  * JavaScript: `npm run build` first. Listens on HOST:PORT; configured from the environment (see
  * the README's "Host the demo"), each bad variable named at start. /healthz says the process
  * lives; /readyz that PostgreSQL and Redis answer (503 otherwise, and while draining). SIGTERM
- * drains: no new connections, requests in flight finish within SHUTDOWN_GRACE_MS, pools close,
- * exit 0.
+ * drains: /readyz answers 503, no new connections, requests in flight finish within
+ * SHUTDOWN_GRACE_MS (each answer closing its connection), pools close, exit 0.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import pino from 'pino';
+import { defaultLogger, stopOnSignals } from 'acquiring-checkout-server/companion';
 import { createHostedDemo, hostedEnv, type HostedEnv } from './hosted-app.ts';
 
 let env: HostedEnv;
@@ -18,7 +18,7 @@ try {
   console.error((error as Error).message);
   process.exit(1);
 }
-const logger = pino({ level: env.LOG_LEVEL });
+const logger = defaultLogger(env.LOG_LEVEL);
 const server = createServer();
 await new Promise<void>((resolve, reject) => {
   server.once('error', reject);
@@ -32,24 +32,13 @@ const demo = await createHostedDemo(env, `http://127.0.0.1:${port}`, logger).cat
   },
 );
 server.on('request', demo.app);
-
-let stopping = false;
-function stop(signal: string): void {
-  if (stopping) return;
-  stopping = true;
-  logger.info({ signal }, 'draining');
-  demo.companion.drain();
-  const done = async () => {
-    await demo.close();
-    logger.info('stopped');
-    process.exit(0);
-  };
-  server.close(() => void done());
-  server.closeIdleConnections();
-  // Requests still running after the grace period are cut off.
-  setTimeout(() => server.closeAllConnections(), env.SHUTDOWN_GRACE_MS).unref();
-}
 // Before the line that says it listens: whoever reads that line may signal at once.
-process.on('SIGTERM', () => stop('SIGTERM'));
-process.on('SIGINT', () => stop('SIGINT'));
+stopOnSignals(server, () => demo.close(), {
+  graceMs: env.SHUTDOWN_GRACE_MS,
+  onStop: (signal) => {
+    demo.companion.drain();
+    logger.info({ signal, grace_ms: env.SHUTDOWN_GRACE_MS }, 'draining');
+  },
+  onError: (error) => logger.error({ err: error }, 'closing the hosted demo failed'),
+});
 logger.info({ url: env.PUBLIC_URL, port }, 'hosted demo listening');

@@ -6,7 +6,7 @@
 // `npm install --omit=dev` in <out> is the whole install: the Dockerfile does exactly this, and so
 // does the test that pays on it (test/consumer/hosted.test.ts).
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -45,6 +45,9 @@ const manifest = {
   allowScripts: { 'better-sqlite3': true },
 };
 writeFileSync(join(out, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+// The repository's lock: the install keeps the versions the tests ran with (npm drops what the
+// layout does not use, and takes the two packages from their tarballs).
+copyFileSync(join(root, 'package-lock.json'), join(out, 'package-lock.json'));
 for (const folder of ['demo/dist', 'demo/public'])
   cpSync(join(root, folder), join(out, folder), { recursive: true });
 console.log(`hosted demo laid out in ${out}: npm install --omit=dev there, then npm start`);

@@ -45,21 +45,39 @@ export function visitorSpaces(options: SpacesOptions): RequestHandler[] {
   ];
 }
 
-/** The order references and payment numbers a console request names, wherever they are. */
-function namedOrders(name: string, body: Record<string, unknown>): string[] {
-  if (name === 'refund-search') return [body.order_no].flat().map(String);
+/** The payment numbers a refund search names: `order_no` as a string, a list, or comma-separated. */
+function searchedPayments(body: Record<string, unknown>): string[] {
+  return [body.order_no]
+    .flat()
+    .flatMap((value) => (typeof value === 'string' ? value.split(',') : [String(value)]))
+    .map((value) => value.trim())
+    .filter(Boolean);
+}
+
+/** The order references a console operation names, wherever they are. */
+function namedOrders(body: Record<string, unknown>): string[] {
   if (Array.isArray(body.orders))
     return body.orders.map((order) => String((order as { order_ref?: unknown }).order_ref));
   return body.order_ref === undefined ? [] : [String(body.order_ref)];
 }
 
-/** True when every order the request names belongs to `space`. */
-export function ownsAll(space: string, name: string, body: Record<string, unknown>): boolean {
-  return namedOrders(name, body).every((ref) => ref.startsWith(`${space}.`));
-}
-
-/** The companion's answer to a list, narrowed to `space` (payouts carry it as their reference). */
-export function ownPayouts(space: string, text: string): string {
-  const { payouts } = JSON.parse(text) as { payouts: { record?: { reference?: unknown } }[] };
-  return JSON.stringify({ payouts: payouts.filter((p) => p.record?.reference === space) });
+/**
+ * The body a visitor of `space` may send for the console operation `name`, or undefined when it
+ * reaches beyond their space: every order it names is theirs; a refund search names their
+ * payments and nothing else (no transaction or date filter that would match another's); a payout
+ * is made with the space as its reference. A global reconciliation is never the visitor's to run.
+ */
+export function ownRequest(
+  space: string,
+  name: string,
+  body: Record<string, unknown>,
+): Record<string, unknown> | undefined {
+  const own = (ref: string) => ref.startsWith(`${space}.`);
+  if (name === 'reconcile') return undefined;
+  if (name === 'refund-search') {
+    const payments = searchedPayments(body);
+    return payments.length > 0 && payments.every(own) ? { order_no: payments } : undefined;
+  }
+  if (name === 'payouts/new') return { ...body, reference: space };
+  return namedOrders(body).every(own) ? body : undefined;
 }

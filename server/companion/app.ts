@@ -13,7 +13,7 @@ import express, {
 } from 'express';
 import type { CompanionConfig } from './config.ts';
 import { createContext, defaultLogger, type Context } from './context.ts';
-import { createHealth } from './health.ts';
+import { createHealth, type Health } from './health.ts';
 import { createRateLimits } from './rate-limits.ts';
 import { applyPending } from './notifications.ts';
 import { Problem, problemOfGatewayError, sendProblem } from './problem.ts';
@@ -97,28 +97,9 @@ function errorHandler(context: Context) {
   };
 }
 
-export async function createCompanion(given: CompanionConfig): Promise<Companion> {
-  // Every address the companion hands out is publicUrl + a path: no slash doubled.
-  const config = { ...given, publicUrl: given.publicUrl.replace(/\/+$/, '') };
-  const store = await CompanionStore.open(config.database);
-  // Derived from the merchant's key, so every companion instance issues and accepts the same tokens.
-  const tokenKey = createHmac('sha256', config.gateway.secretKey)
-    .update('acquiring-checkout status tokens')
-    .digest('hex');
-  const log = config.logger ?? defaultLogger();
-  const limits = await createRateLimits(config, log).catch(async (error: unknown) => {
-    await store.close();
-    throw error;
-  });
-  const context = createContext({ ...config, logger: log }, store, tokenKey, limits);
-  const health = await createHealth({ db: store.db, redisUrl: config.redisUrl }, log).catch(
-    async (error: unknown) => {
-      await limits.close();
-      await store.close();
-      throw error;
-    },
-  );
-
+/** The companion's routes, in the order a request meets them. */
+function companionRouter(context: Context, health: Health): Router {
+  const { config } = context;
   const router = express.Router();
   router.use(context.requestLogs.middleware());
   router.use(securityHeaders());
@@ -133,30 +114,57 @@ export async function createCompanion(given: CompanionConfig): Promise<Companion
   router.use('/api', cors(config.allowedOrigins), widgetRouter(context));
   router.use(pagesRouter(context));
   router.use(errorHandler(context));
+  return router;
+}
 
-  const app = express();
-  app.disable('x-powered-by');
-  app.set('trust proxy', config.trustProxy ?? false);
-  app.use(router);
-  app.use((_request: Request, response: Response) =>
-    sendProblem(response, new Problem(404, 'Not found')),
-  );
-
-  await applyPending(context);
-  const every = config.reconcileEveryMs ?? 60_000;
-  const timer = every > 0 ? setInterval(() => void maintain(context), every).unref() : undefined;
-
-  return {
-    app,
-    router,
-    context,
-    reconcile: () => reconcileAll(context, 0),
-    drain: () => health.drain(),
-    close: async () => {
-      clearInterval(timer);
-      await health.close();
-      await limits.close();
-      await store.close();
-    },
+export async function createCompanion(given: CompanionConfig): Promise<Companion> {
+  // Every address the companion hands out is publicUrl + a path: no slash doubled.
+  const config = { ...given, publicUrl: given.publicUrl.replace(/\/+$/, '') };
+  const log = config.logger ?? defaultLogger();
+  // What is open so far, closed in reverse if the start fails half-way.
+  const opened: { close(): Promise<void> }[] = [];
+  const closeAll = async () => {
+    for (const part of opened.splice(0).reverse()) await part.close();
   };
+  try {
+    const store = await CompanionStore.open(config.database, (error) =>
+      log.warn({ err: error }, 'a pooled database connection failed while idle; it is replaced'),
+    );
+    opened.push(store);
+    // Derived from the merchant's key, so every instance issues and accepts the same tokens.
+    const tokenKey = createHmac('sha256', config.gateway.secretKey)
+      .update('acquiring-checkout status tokens')
+      .digest('hex');
+    const limits = await createRateLimits(config, log);
+    opened.push(limits);
+    const context = createContext({ ...config, logger: log }, store, tokenKey, limits);
+    const health = await createHealth({ db: store.db, redisUrl: config.redisUrl }, log);
+    opened.push(health);
+
+    const router = companionRouter(context, health);
+    const app = express();
+    app.disable('x-powered-by');
+    app.set('trust proxy', config.trustProxy ?? false);
+    app.use(router);
+    app.use((_request: Request, response: Response) =>
+      sendProblem(response, new Problem(404, 'Not found')),
+    );
+
+    await applyPending(context);
+    const every = config.reconcileEveryMs ?? 60_000;
+    const timer = every > 0 ? setInterval(() => void maintain(context), every).unref() : undefined;
+    opened.push({ close: async () => clearInterval(timer) });
+
+    return {
+      app,
+      router,
+      context,
+      reconcile: () => reconcileAll(context, 0),
+      drain: () => health.drain(),
+      close: closeAll,
+    };
+  } catch (error) {
+    await closeAll();
+    throw error;
+  }
 }

@@ -2,6 +2,7 @@
  * The companion's configuration: given in code to `createCompanion`, or read from the environment
  * by main.ts, where a missing or malformed variable stops the start with a message naming it.
  */
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import type { Logger } from 'pino';
 import { httpAddress } from '../address.ts';
@@ -91,6 +92,25 @@ const csv = (text: string) =>
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
+/** What `TRUST_PROXY` may be, as its error message says it. */
+export const TRUST_PROXY_FORMAT =
+  'true, false, the number of proxies in front, or their addresses (IP or CIDR, loopback, linklocal, uniquelocal), comma-separated';
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * Express's `trust proxy` setting from `TRUST_PROXY`, or undefined when Express would refuse it
+ * (it throws on an address it cannot read, and only once the app is built).
+ */
+export function trustProxySetting(value: string): boolean | number | string | undefined {
+  const text = value.trim();
+  if (text === 'false' || text === 'true') return text === 'true';
+  if (/^\d+$/.test(text)) return Number(text);
+  const known = text.split(',').every((part) => {
+    const [address = '', bits] = part.trim().split('/');
+    return PROXY_NAMES.has(address) || (isIP(address) !== 0 && /^\d{1,3}$/.test(bits ?? '0'));
+  });
+  return known && text ? text : undefined;
+}
 
 const Env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3200),
@@ -108,7 +128,10 @@ const Env = z.object({
   OPERATIONS_TOKEN: z.string().min(24, 'at least 24 characters'),
   DIRECT_CARD_PAYMENTS: z.enum(['0', '1']).default('0'),
   ISSUER_HOSTS: z.string().optional(),
-  TRUST_PROXY: z.string().default('false'),
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .refine((value) => trustProxySetting(value) !== undefined, TRUST_PROXY_FORMAT),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'a redis:// or rediss:// address' }).optional(),
   ORDER_RESOLVER: z
@@ -118,12 +141,6 @@ const Env = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 export type CompanionEnv = z.infer<typeof Env>;
-
-function trustProxy(value: string): boolean | number | string {
-  if (value === 'false') return false;
-  if (value === 'true') return true;
-  return /^\d+$/.test(value) ? Number(value) : value;
-}
 
 /** Reads the environment. Throws with every problem, each naming its variable. */
 export function companionEnv(env: NodeJS.ProcessEnv): CompanionEnv {
@@ -158,7 +175,7 @@ export function companionConfig(
     resolveOrder,
     directCardPayments: env.DIRECT_CARD_PAYMENTS === '1',
     ...(env.ISSUER_HOSTS ? { issuerHosts: csv(env.ISSUER_HOSTS) } : {}),
-    trustProxy: trustProxy(env.TRUST_PROXY),
+    trustProxy: trustProxySetting(env.TRUST_PROXY) ?? false,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
     ...(env.REDIS_URL ? { redisUrl: env.REDIS_URL } : {}),
     ...(logger ? { logger } : {}),

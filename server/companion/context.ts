@@ -28,11 +28,9 @@ export const REDACTED = [
   'req.headers.authorization', 'encryption_data', '*.encryption_data', 'status_token', '*.status_token',
 ]; // prettier-ignore
 
-export function defaultLogger(): Logger {
-  return pino({
-    level: process.env.LOG_LEVEL ?? 'info',
-    redact: { paths: REDACTED, censor: '[redacted]' },
-  });
+/** The companion's logger: JSON lines at `level` (LOG_LEVEL, else info), secrets redacted. */
+export function defaultLogger(level = process.env.LOG_LEVEL ?? 'info'): Logger {
+  return pino({ level, redact: { paths: REDACTED, censor: '[redacted]' } });
 }
 
 export function createContext(

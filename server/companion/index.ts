@@ -6,8 +6,12 @@ export { createCompanion, storefrontCsp, type Companion } from './app.ts';
 export {
   companionConfig,
   companionEnv,
+  TRUST_PROXY_FORMAT,
+  trustProxySetting,
   type CompanionConfig,
   type CompanionEnv,
   type ResolvedOrder,
 } from './config.ts';
 export { orderResolver, type OrderResolver } from './order-resolver.ts';
+export { stopOnSignals, type StopOptions } from './shutdown.ts';
+export { defaultLogger } from './context.ts';

@@ -117,6 +117,13 @@ export async function createRateLimits(config: CompanionConfig, log: Logger): Pr
         : {}),
       // A Redis outage must not stop payments: the limit is waived (and logged) meanwhile.
       passOnStoreError: true,
+      // Its errors as the companion's JSON lines, not plain text on the console.
+      logger: {
+        error: (error: unknown, message?: string) =>
+          log.warn({ err: error, limit: name }, message ?? 'rate limit error'),
+        warn: (error: unknown, message?: string) =>
+          log.warn({ err: error, limit: name }, message ?? 'rate limit warning'),
+      },
       ...(shared ? { store: shared } : {}),
       handler: (_request, response) =>
         sendProblem(

@@ -85,6 +85,8 @@ const Env = z.object({
   SANDBOX_DATABASE: z.string().default('data/sandbox.sqlite'),
   SANDBOX_QUERY_IPS: z.string().optional(),
   SANDBOX_ADMIN: z.enum(['0', '1']).default('0'),
+  /** Who may frame the payment pages: origins, comma-separated; `*` (anyone) by default. */
+  SANDBOX_FRAME_ANCESTORS: z.string().min(1).default('*'),
   /** Payments older than this are deleted (a public demo); unset, everything is kept. */
   SANDBOX_RETENTION_HOURS: z.coerce
     .number()
@@ -119,6 +121,7 @@ export function sandboxConfigFromEnv(env: NodeJS.ProcessEnv): {
     ],
     database: e.SANDBOX_DATABASE,
     admin: e.SANDBOX_ADMIN === '1',
+    frameAncestors: list(e.SANDBOX_FRAME_ANCESTORS),
     ...(e.SANDBOX_QUERY_IPS ? { queryIps: list(e.SANDBOX_QUERY_IPS) } : {}),
     ...(e.SANDBOX_RETENTION_HOURS ? { retentionMs: e.SANDBOX_RETENTION_HOURS * 3_600_000 } : {}),
   });

@@ -10,7 +10,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, lstatSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
@@ -87,6 +87,9 @@ describe(
       for (const devOnly of ['tsx', 'typescript', 'playwright-core', 'vite', 'esbuild'])
         assert.ok(!packages.includes(devOnly), `${devOnly} is installed`);
       assert.ok(!existsSync(join(installed, 'demo/hosted.ts')), 'sources are not shipped');
+      // Installed from the tarballs, not linked to the repository's workspaces by the lock.
+      for (const name of ['acquiring-checkout', 'acquiring-checkout-server'])
+        assert.ok(!lstatSync(join(installed, 'node_modules', name)).isSymbolicLink(), name);
     });
 
     it('is alive and ready', async () => {

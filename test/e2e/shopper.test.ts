@@ -25,6 +25,14 @@ describe('as a shopper on the demo storefront (script tag, strict CSP)', () => {
     await picture(s.page, 'storefront');
     await Shopper.payCard(s.frame, CARDS.success);
     assert.match(await s.outcome(), /Thank you! Payment .+ is authorised\./);
+    // Settled: the result alone, nothing left to press.
+    const element = s.page.locator('acquiring-checkout');
+    assert.equal(
+      (await element.locator('[part~="status"]').textContent())?.trim(),
+      'Payment received.',
+    );
+    assert.equal(await element.locator('[part~="pay-button"]').count(), 0);
+    assert.equal(await element.locator('input').count(), 0);
     await suite.merchant.agree(ref, 'authorised');
     assert.equal(
       await suite.merchant.row(ref).locator('[data-field="amount"]').textContent(),
@@ -41,9 +49,17 @@ describe('as a shopper on the demo storefront (script tag, strict CSP)', () => {
     await s.pay();
     await Shopper.payCard(s.frame, CARDS.decline);
     assert.match(await s.outcome(), /Payment .+-1 is declined\. You can try again\./);
+    const status = s.page.locator('acquiring-checkout [part~="status"]');
+    assert.equal(
+      (await status.textContent())?.trim(),
+      'The payment was declined. Try another card or payment method.',
+    );
     await suite.merchant.agree(ref, 'declined');
 
     await s.pay();
+    // The new attempt's frame, and no word left of the last one.
+    await s.frame.getByLabel('Card number').waitFor();
+    assert.equal((await status.textContent())?.trim(), '');
     await Shopper.payCard(s.frame, CARDS.success);
     assert.match(await s.outcome(), /Thank you! Payment .+-2 is authorised\./);
     await suite.merchant.agree(ref, 'authorised');

@@ -241,8 +241,12 @@ describe('<acquiring-checkout>', () => {
       part(el, 'pay-button').click();
       const { detail } = await failed;
       expect(detail.code).to.equal('http_404');
+      expect(detail.message, 'the companion’s words, for developers').to.match(/nothing\.wtr/);
       await el.updateComplete;
       expect(part(el, 'failure').getAttribute('role')).to.equal('alert');
+      expect(part(el, 'failure').textContent).to.equal(
+        'This order can no longer be paid. Please refresh the page.',
+      );
       expect(part(el, 'pay-button').hasAttribute('disabled')).to.equal(false);
     });
 

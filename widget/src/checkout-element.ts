@@ -36,6 +36,7 @@ import {
 } from './frame.ts';
 import { english, isRightToLeft, loadedMessages, loadMessages, type Messages } from './messages.ts';
 import { loadCard, loadFingerprint } from './lazy.ts';
+import { failureText, outcomeText } from './shopper-text.ts';
 import { styles } from './checkout-element.styles.ts';
 
 const ROUTES: Record<string, PaymentRoute> = {
@@ -309,7 +310,7 @@ export class AcquiringCheckout extends LitElement {
 
   #onSubmit = async (event: Event): Promise<void> => {
     event.preventDefault();
-    if (this._busy) return;
+    if (this._busy || (this._outcome && PAID_STATUSES.includes(this._outcome))) return;
     if (this.mode === 'card') {
       try {
         await this.#loadCard();
@@ -324,7 +325,9 @@ export class AcquiringCheckout extends LitElement {
       return;
     }
     this._busy = true;
+    // One message at a time: a new attempt clears what the last one said.
     this._failure = undefined;
+    this._outcome = undefined;
     this.#attemptKey ??= crypto.randomUUID();
     this.dispatchEvent(
       new CheckoutSubmitEvent({ order_ref: this.orderRef, attempt_key: this.#attemptKey }),
@@ -444,6 +447,10 @@ export class AcquiringCheckout extends LitElement {
       this._windowUrl = undefined;
       this._outcome = status.status;
       this._busy = false;
+      // The card has done its work: it leaves memory and the inputs (a retry types it again).
+      this._values = Object.fromEntries(
+        Object.entries(this._values).filter(([name]) => !name.startsWith('card.')),
+      );
       if (!PAID_STATUSES.includes(status.status)) this.#attemptKey = undefined; // a new attempt next time
       this.dispatchEvent(
         new CheckoutResultEvent({
@@ -533,23 +540,29 @@ export class AcquiringCheckout extends LitElement {
   protected override render() {
     const t = this.#messages;
     const failure = this._failure;
+    // Paid (or in review): the result alone; nothing left to press or fill in.
+    const settled = this._outcome !== undefined && PAID_STATUSES.includes(this._outcome);
     return html`
       <form part="form" novalidate @submit=${this.#onSubmit}>
-        ${this.#fieldSpecs.map((field) => this.#renderField(field))}
-        <button
-          part="pay-button"
-          type="submit"
-          ?disabled=${this._busy}
-          aria-busy=${this._busy ? 'true' : 'false'}
-        >
-          ${this._busy ? t.paying : t.pay}
-        </button>
+        ${settled ? nothing : this.#fieldSpecs.map((field) => this.#renderField(field))}
+        ${
+          settled
+            ? nothing
+            : html`<button
+                part="pay-button"
+                type="submit"
+                ?disabled=${this._busy}
+                aria-busy=${this._busy ? 'true' : 'false'}
+              >
+                ${this._busy ? t.paying : t.pay}
+              </button>`
+        }
         <p part="status" role="status" aria-live="polite">
-          ${this._outcome ? (PAID_STATUSES.includes(this._outcome) ? t.paid : t.failed) : ''}
+          ${this._outcome ? t[outcomeText(this._outcome)] : ''}
         </p>
         ${
           failure
-            ? html`<p part="failure" role="alert">${failure.message}</p>
+            ? html`<p part="failure" role="alert">${t[failureText(failure)]}</p>
                 ${failure.retryable ? html`<button part="retry-button" type="submit">${t.retry}</button>` : nothing}`
             : nothing
         }

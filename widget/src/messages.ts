@@ -37,6 +37,15 @@ export interface Messages {
   security_code_3: string;
   security_code_4: string;
   choose_country: string;
+  declined: string;
+  cancelled: string;
+  review: string;
+  expired: string;
+  order_unknown: string;
+  unavailable: string;
+  too_many: string;
+  already_paid: string;
+  check_details: string;
 }
 
 /** The built-in texts. */
@@ -49,6 +58,9 @@ export const english: Messages = {
   invalid_email: 'Enter an email address like name@example.com.', too_long: 'This is too long.', not_allowed: 'This contains characters that are not allowed.',
   card_number_invalid: 'This card number is not valid.', expiry_invalid: 'Enter the expiry as MM / YY.', expiry_past: 'This card has expired.',
   security_code_3: 'Enter the 3-digit security code.', security_code_4: 'Enter the 4-digit security code.', choose_country: 'Choose…',
+  declined: 'The payment was declined. Try another card or payment method.', cancelled: 'The payment was cancelled. You can try again.', review: 'Thank you! Your payment is being checked; you will hear from the shop.',
+  expired: 'This payment has expired. Please start again.', order_unknown: 'This order can no longer be paid. Please refresh the page.', unavailable: 'Payments are unavailable right now. Please try again in a moment.',
+  too_many: 'Too many attempts. Please wait a minute and try again.', already_paid: 'This order is already paid, or its payment is under way.', check_details: 'Some details were not accepted. Please check them and try again.',
 }; // prettier-ignore
 
 /** The locales the element speaks. */

@@ -252,6 +252,7 @@ export const OPERATIONS = {
         key,
         randomUUID(),
         JSON.stringify(body),
+        body.reference,
       );
       faultPoint('payout.recorded');
       const notify_url = `${ctx.config.publicUrl}/api/notifications`;

@@ -28,6 +28,12 @@ const ListQuery = z.object({
     .optional(),
 });
 
+const PayoutListQuery = z.object({
+  limit: ListQuery.shape.limit,
+  /** Only payouts made with this `reference` (a demo visitor's). */
+  reference: z.string().min(1).max(64, 'at most 64 characters').optional(),
+});
+
 /** The order references an operation's body names. */
 function ordersNamed(body: unknown): string[] {
   const { orders, order_ref } = (body ?? {}) as { orders?: unknown; order_ref?: unknown };
@@ -152,8 +158,8 @@ export function operationsRouter(ctx: Context): Router {
   });
 
   router.get('/payouts', async (request, response) => {
-    const { limit } = parseOr400(ListQuery, request.query);
-    response.json({ payouts: await ctx.store.payouts.recent(limit) });
+    const { limit, reference } = parseOr400(PayoutListQuery, request.query);
+    response.json({ payouts: await ctx.store.payouts.recent(limit, reference) });
   });
 
   for (const [name, op] of Object.entries(OPERATIONS)) {

@@ -44,14 +44,26 @@ async function currentSchema(db: Kysely<Database>): Promise<string> {
   return schema;
 }
 
-/** Opens and migrates the database at `location`: a `postgres://` URL, a file, or `:memory:`. */
+/**
+ * Opens and migrates the database at `location`: a `postgres://` URL, a file, or `:memory:`.
+ * `onIdleError` hears of a pooled PostgreSQL connection that broke while idle (a restart, a
+ * failover, an idle timeout): the pool drops it and opens another when needed.
+ */
 export async function openDatabase(
   location: string,
+  onIdleError: (error: Error) => void = () => undefined,
 ): Promise<{ db: Kysely<Database>; dialect: Dialect }> {
   let db: Kysely<Database>;
   let dialect: Dialect;
   if (/^postgres(ql)?:\/\//.test(location)) {
-    const pool = new pg.Pool({ connectionString: location, max: 10 });
+    // A connection that cannot be made within 5 s fails the query (and /readyz) instead of waiting.
+    const pool = new pg.Pool({
+      connectionString: location,
+      max: 10,
+      connectionTimeoutMillis: 5_000,
+    });
+    // Without a listener, an idle connection's error would be thrown and end the process.
+    pool.on('error', onIdleError);
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     dialect = 'postgres';
   } else {

@@ -17,6 +17,7 @@ export class PayoutsRepository {
     key: string,
     requestId: string,
     body: string,
+    reference?: string,
   ): Promise<{ request_id: string; body: string }> {
     const now = Date.now();
     await this.db
@@ -29,6 +30,7 @@ export class PayoutsRepository {
         record: null,
         created_at: now,
         updated_at: now,
+        reference: reference ?? null,
       })
       .onConflict((c) => c.column('idempotency_key').doNothing())
       .execute();
@@ -56,13 +58,13 @@ export class PayoutsRepository {
       .execute();
   }
 
-  async recent(limit: number): Promise<PayoutEntry[]> {
-    const rows = await this.db
+  /** The latest payouts, only those of `reference` when given. */
+  async recent(limit: number, reference?: string): Promise<PayoutEntry[]> {
+    let query = this.db
       .selectFrom('payouts')
-      .select(['request_id', 'status', 'record', 'created_at'])
-      .orderBy('created_at', 'desc')
-      .limit(limit)
-      .execute();
+      .select(['request_id', 'status', 'record', 'created_at']);
+    if (reference !== undefined) query = query.where('reference', '=', reference);
+    const rows = await query.orderBy('created_at', 'desc').limit(limit).execute();
     return rows.map((row) => ({
       ...row,
       created_at: Number(row.created_at),

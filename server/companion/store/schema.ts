@@ -99,6 +99,8 @@ export interface PayoutsTable {
   record: string | null;
   created_at: number;
   updated_at: number;
+  /** The payout's own `reference`, if it has one: the operations API lists by it. */
+  reference: string | null;
 }
 
 export interface Database {
@@ -226,6 +228,12 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-24-notification-flags': {
     async up(db: Kysely<unknown>) {
       await db.schema.alterTable('notifications').addColumn('flag', 'text').execute();
+    },
+  },
+  '2026-11-25-payout-reference': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('payouts').addColumn('reference', 'text').execute();
+      await db.schema.createIndex('payouts_reference').on('payouts').column('reference').execute();
     },
   },
 };

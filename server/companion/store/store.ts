@@ -38,8 +38,11 @@ export class CompanionStore {
   }
 
   /** Opens (and migrates) the store at `location`: a `postgres://` URL, a file, or `:memory:`. */
-  static async open(location: string): Promise<CompanionStore> {
-    const { db, dialect } = await openDatabase(location);
+  static async open(
+    location: string,
+    onIdleError?: (error: Error) => void,
+  ): Promise<CompanionStore> {
+    const { db, dialect } = await openDatabase(location, onIdleError);
     return new CompanionStore(db, dialect);
   }
 

@@ -10,6 +10,9 @@ const messages: Messages = {
   invalid_email: 'Saisissez une adresse comme nom@exemple.com.', too_long: 'Ce texte est trop long.', not_allowed: 'Ce texte contient des caractères non autorisés.',
   card_number_invalid: 'Ce numéro de carte n\'est pas valide.', expiry_invalid: 'Saisissez l\'expiration sous la forme MM / AA.', expiry_past: 'Cette carte a expiré.',
   security_code_3: 'Saisissez le code de sécurité à 3 chiffres.', security_code_4: 'Saisissez le code de sécurité à 4 chiffres.', choose_country: 'Choisir…',
+  declined: 'Le paiement a été refusé. Essayez une autre carte ou un autre moyen de paiement.', cancelled: 'Le paiement a été annulé. Vous pouvez réessayer.', review: 'Merci ! Votre paiement est en cours de vérification ; la boutique vous tiendra informé.',
+  expired: 'Ce paiement a expiré. Veuillez recommencer.', order_unknown: 'Cette commande ne peut plus être payée. Veuillez actualiser la page.', unavailable: 'Les paiements sont indisponibles pour le moment. Réessayez dans un instant.',
+  too_many: 'Trop de tentatives. Patientez une minute puis réessayez.', already_paid: 'Cette commande est déjà payée, ou son paiement est en cours.', check_details: 'Certaines informations n\'ont pas été acceptées. Vérifiez-les et réessayez.',
 }; // prettier-ignore
 
 export default messages;

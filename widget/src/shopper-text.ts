@@ -1,0 +1,32 @@
+/**
+ * What a shopper reads about a payment: a sentence from messages.ts for each outcome and failure,
+ * never a status name, an order reference or a field path.
+ */
+import type { CheckoutError } from './companion-client.ts';
+import type { Messages } from './messages.ts';
+import { PAID_STATUSES, type OrderStatus } from './protocol.ts';
+
+/** What the shopper reads for a settled order: a sentence, never a status name. */
+export function outcomeText(status: OrderStatus): keyof Messages {
+  if (status === 'review' || status === 'declined' || status === 'cancelled') return status;
+  if (status === 'expired') return 'expired';
+  return PAID_STATUSES.includes(status) ? 'paid' : 'failed';
+}
+
+/**
+ * What the shopper reads for a failure: a sentence they can act on. The companion's own words
+ * (an order reference, a field path) stay in the acquiring-failure event for developers.
+ */
+export function failureText(failure: CheckoutError): keyof Messages {
+  const byCode: Record<string, keyof Messages> = {
+    network: 'unavailable',
+    unavailable: 'unavailable',
+    card: 'unavailable',
+    http_429: 'too_many',
+    http_404: 'order_unknown',
+    http_403: 'already_paid',
+    conflict: 'already_paid',
+    invalid: 'check_details',
+  };
+  return byCode[failure.code] ?? 'failed';
+}
