@@ -19,8 +19,8 @@ export function openSqlite(file: string): SqliteDatabase {
     Database = require('better-sqlite3') as typeof BetterSqlite3;
   } catch (error) {
     throw new Error(
-      `a SQLite store (${file}) needs the optional dependency better-sqlite3, which is not installed: ` +
-        'npm install better-sqlite3, or use PostgreSQL (a postgres:// URL)',
+      `a SQLite store (${file}) needs the optional dependency better-sqlite3, which is not installed ` +
+        '(npm install better-sqlite3; the companion can use PostgreSQL instead, with a postgres:// URL)',
       { cause: error },
     );
   }

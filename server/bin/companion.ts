@@ -28,15 +28,20 @@ const companion = await createCompanion(companionConfig({ ...env, PORT: port }, 
 server.on('request', companion.app);
 // Before the line that says it listens: whoever reads that line may signal at once. SIGTERM
 // drains: /readyz answers 503, requests in flight finish, then the store and Redis close.
-stopOnSignals(server, () => companion.close(), {
-  graceMs,
-  onStop: (signal) => {
-    companion.drain();
-    companion.context.log.info({ signal, grace_ms: graceMs }, 'companion stopping');
+stopOnSignals(
+  server,
+  () => companion.close().then(() => companion.context.log.info('companion stopped')),
+  {
+    graceMs,
+    onStop: (signal) => {
+      companion.drain();
+      companion.context.log.info({ signal, grace_ms: graceMs }, 'companion stopping');
+    },
+    onError: (error) => companion.context.log.error({ err: error }, 'closing the companion failed'),
   },
-  onError: (error) => companion.context.log.error({ err: error }, 'closing the companion failed'),
-});
+);
 companion.context.log.info(
-  { url: companion.context.config.publicUrl, gateway: env.GATEWAY_BASE_URL },
+  // url: where browsers reach it (PUBLIC_URL); port: where this process listens.
+  { url: companion.context.config.publicUrl, port, gateway: env.GATEWAY_BASE_URL },
   'companion listening',
 );

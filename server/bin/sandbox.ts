@@ -27,7 +27,7 @@ const config = process.env.SANDBOX_PUBLIC_URL
 const sandbox = createSandbox(config);
 server.on('request', sandbox.app);
 // Before the lines that say it listens: whoever reads them may signal at once.
-stopOnSignals(server, () => sandbox.close(), {
+stopOnSignals(server, () => sandbox.close().then(() => console.log('sandbox stopped')), {
   graceMs,
   onStop: (signal) => console.log(`sandbox stopping on ${signal}`),
   onError: (error) => console.error('closing the sandbox failed:', error),

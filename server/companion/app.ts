@@ -62,7 +62,7 @@ export function storefrontCsp(config: CompanionConfig): Record<string, string[]>
 /** What body-parser's refusals (http-errors with a 4xx status) mean to the caller. */
 const BODY_ERRORS: Record<string, [string, string]> = {
   'entity.too.large': ['Request too large', 'the body is over the limit of this route'],
-  'entity.parse.failed': ['Invalid request', 'the body is not valid JSON'],
+  'entity.parse.failed': ['Invalid request', 'the body is not a JSON object'],
   'charset.unsupported': ['Unsupported charset', 'send the body as UTF-8 (charset=utf-8)'],
   'encoding.unsupported': [
     'Unsupported content encoding',
@@ -100,18 +100,27 @@ function errorHandler(context: Context) {
 /** The companion's routes, in the order a request meets them. */
 function companionRouter(context: Context, health: Health): Router {
   const { config } = context;
+  const warned = new Set<string>();
+  const refused = (origin: string) => {
+    if (warned.size > 100 || warned.has(origin)) return;
+    warned.add(origin);
+    context.log.warn(
+      { origin, allowed: config.allowedOrigins },
+      'a page on an origin not in ALLOWED_ORIGINS called the companion; its browser will refuse the answer',
+    );
+  };
   const router = express.Router();
   router.use(context.requestLogs.middleware());
   router.use(securityHeaders());
   router.use(health.router);
   router.get(
     '/api/csp',
-    cors(config.allowedOrigins),
+    cors(config.allowedOrigins, refused),
     (_request, response) => void response.json(storefrontCsp(config)),
   );
   router.use('/api/notifications', notifyRouter(context));
   router.use('/api/ops', operationsRouter(context));
-  router.use('/api', cors(config.allowedOrigins), widgetRouter(context));
+  router.use('/api', cors(config.allowedOrigins, refused), widgetRouter(context));
   router.use(pagesRouter(context));
   router.use(errorHandler(context));
   return router;

@@ -12,6 +12,7 @@ import { createAtService, sessionOf } from './create-at-service.ts';
 import type { PaymentRequest, Caller } from './payment-fields.ts';
 import { faultPoint } from './fault-points.ts';
 import { Problem } from './problem.ts';
+import { orderProblems } from './order-resolver.ts';
 import { DEFAULT_RECOVER_AFTER_MS, reconcileOrder } from './reconcile.ts';
 import type { Attempt, Order } from './store/store.ts';
 import { sha256, statusToken } from './tokens.ts';
@@ -24,7 +25,22 @@ async function resolve(
 ): Promise<{ order: ResolvedOrder; amount: number }> {
   const order = await ctx.config.resolveOrder(orderRef);
   if (!order) throw new Problem(404, 'Unknown order', `no order ${orderRef}`);
-  return { order, amount: parseAmount(order.amount, order.currency) };
+  // The merchant's resolveOrder is trusted for the amount, not for its shape: a module or an
+  // in-code function is checked as the http one is, and a bad answer is the merchant's to fix.
+  const problems = orderProblems(order);
+  let amount: number | undefined;
+  if (problems.length === 0) {
+    try {
+      amount = parseAmount(order.amount, order.currency);
+    } catch (error) {
+      problems.push(`amount: ${(error as Error).message}`);
+    }
+  }
+  if (amount === undefined) {
+    ctx.log.error({ order_ref: orderRef, problems }, 'resolveOrder answered an invalid order');
+    throw new Problem(500, 'Order not available', 'the shop could not price this order');
+  }
+  return { order, amount };
 }
 
 /**

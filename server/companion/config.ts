@@ -112,32 +112,45 @@ export function trustProxySetting(value: string): boolean | number | string | un
   return known && text ? text : undefined;
 }
 
+/** An optional variable: set but empty (`DATABASE_URL=` in a .env) is the same as not set. */
+const unlessEmpty = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
 const Env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3200),
   HOST: z.string().default('127.0.0.1'),
-  PUBLIC_URL: z.url().optional(),
+  PUBLIC_URL: unlessEmpty(z.url()),
   GATEWAY_BASE_URL: z.url(),
   MERCHANT_ID: z.string().min(1),
   ACCOUNT_ID: z.string().min(1),
   SECRET_KEY: z.string().min(8, 'at least 8 characters'),
-  PREVIOUS_SECRET_KEYS: z.string().optional(),
+  PREVIOUS_SECRET_KEYS: unlessEmpty(z.string()),
   GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
-  DATABASE_URL: z.string().optional(),
+  DATABASE_URL: unlessEmpty(z.string()),
   DATA_DIR: z.string().default('data'),
   ALLOWED_ORIGINS: z.string().min(1, 'list the storefront origins, comma-separated'),
-  OPERATIONS_TOKEN: z.string().min(24, 'at least 24 characters'),
+  OPERATIONS_TOKEN: z
+    .string()
+    .min(24, 'at least 24 characters')
+    // .env.example's placeholder is long enough: refuse it by name.
+    .refine(
+      (token) => !token.startsWith('change-me'),
+      'replace the placeholder with a random token',
+    ),
   DIRECT_CARD_PAYMENTS: z.enum(['0', '1']).default('0'),
-  ISSUER_HOSTS: z.string().optional(),
+  ISSUER_HOSTS: unlessEmpty(z.string()),
   TRUST_PROXY: z
     .string()
     .default('false')
     .refine((value) => trustProxySetting(value) !== undefined, TRUST_PROXY_FORMAT),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
-  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'a redis:// or rediss:// address' }).optional(),
+  REDIS_URL: unlessEmpty(
+    z.url({ protocol: /^rediss?$/, error: 'a redis:// or rediss:// address' }),
+  ),
   ORDER_RESOLVER: z
     .string()
     .min(1, "the merchant's resolveOrder: a module path, or an http(s) address of your backend"),
-  ORDER_RESOLVER_TOKEN: z.string().optional(),
+  ORDER_RESOLVER_TOKEN: unlessEmpty(z.string()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 export type CompanionEnv = z.infer<typeof Env>;

@@ -42,6 +42,12 @@ export const ResolvedOrderSchema = z.object({
     .optional(),
 }) satisfies z.ZodType<ResolvedOrder>;
 
+/** What is wrong with an order a resolver answered, each problem naming its field; none: `[]`. */
+export function orderProblems(order: unknown): string[] {
+  const parsed = ResolvedOrderSchema.safeParse(order);
+  return parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+}
+
 function httpResolver(address: string, token: string | undefined): OrderResolver {
   return async (orderRef) => {
     const ref = encodeURIComponent(orderRef);
@@ -76,14 +82,13 @@ function httpResolver(address: string, token: string | undefined): OrderResolver
         cause: error,
       });
     }
-    const parsed = ResolvedOrderSchema.safeParse(body);
-    if (!parsed.success) {
-      const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    const problems = orderProblems(body);
+    if (problems.length > 0) {
       throw new Error(
         `ORDER_RESOLVER answered an invalid order for ${orderRef}: ${problems.join('; ')}`,
       );
     }
-    return parsed.data;
+    return body as ResolvedOrder;
   };
 }
 

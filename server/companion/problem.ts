@@ -56,6 +56,12 @@ export function parseOr400<T>(
   },
   value: unknown,
 ): T {
+  if (value === undefined)
+    throw new Problem(
+      400,
+      'Invalid request',
+      'the body is missing: send a JSON object, with Content-Type: application/json',
+    );
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issues = issuesOf(result.error);

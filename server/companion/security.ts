@@ -1,5 +1,10 @@
 /** The companion's doors: CORS for the storefront origins, bearer auth, headers (rate limits: rate-limits.ts). */
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import express, {
+  type NextFunction,
+  type Request,
+  type RequestHandler,
+  type Response,
+} from 'express';
 import helmet from 'helmet';
 import { Problem, sendProblem } from './problem.ts';
 import { sameSecret } from './tokens.ts';
@@ -28,10 +33,15 @@ export function securityHeaders(): RequestHandler {
  * CORS for the widget's routes: only the storefront origins, never a wildcard. A preflight from
  * an origin not on the list gets no CORS headers, so the browser refuses the call.
  */
-export function cors(allowedOrigins: readonly string[]): RequestHandler {
+export function cors(
+  allowedOrigins: readonly string[],
+  onRefused: (origin: string) => void = () => undefined,
+): RequestHandler {
   return (request: Request, response: Response, next: NextFunction) => {
     const origin = request.headers.origin;
     response.vary('Origin');
+    // The browser stops a refused request after its preflight: only this side can say why.
+    if (origin && !allowedOrigins.includes(origin)) onRefused(origin);
     if (origin && allowedOrigins.includes(origin)) {
       response.set('Access-Control-Allow-Origin', origin);
       response.set('Access-Control-Allow-Headers', 'content-type, authorization, idempotency-key');
@@ -69,4 +79,30 @@ export function requireBearer(token: string): RequestHandler {
     }
     next();
   };
+}
+
+/**
+ * A JSON body parser that says what is wrong: a body of another type gets 415 naming the type to
+ * send (express.json alone would skip it, and the route would see no body at all).
+ */
+export function jsonBody(limit: string): RequestHandler[] {
+  const parse = express.json({ limit });
+  return [
+    (request, _response, next) => {
+      const length = request.headers['content-length'];
+      const hasBody =
+        (length !== undefined && length !== '0') ||
+        request.headers['transfer-encoding'] !== undefined;
+      if (hasBody && !request.is('application/json'))
+        return next(
+          new Problem(
+            415,
+            'Unsupported media type',
+            'send the body as a JSON object, with Content-Type: application/json',
+          ),
+        );
+      next();
+    },
+    parse,
+  ];
 }

@@ -47,7 +47,14 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
   });
   const bound = (server.address() as AddressInfo).port;
   const url = httpAddress(host, bound);
-  const sandbox = createSandbox(sandboxConfig({ publicUrl: url, ...overrides }));
+  let sandbox: Sandbox;
+  try {
+    sandbox = createSandbox(sandboxConfig({ publicUrl: url, ...overrides }));
+  } catch (error) {
+    // Nothing left listening behind a failed start (better-sqlite3 missing, a bad path).
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    throw error;
+  }
   server.on('request', sandbox.app);
   const merchant = overrides.merchants?.[0] ?? DEFAULT_MERCHANT;
   return {

@@ -10,7 +10,7 @@ import type { Context } from '../context.ts';
 import { faultPoint } from '../fault-points.ts';
 import { parseOr400, Problem } from '../problem.ts';
 import { DEFAULT_RECOVER_AFTER_MS, reconcileOrder } from '../reconcile.ts';
-import { requireBearer } from '../security.ts';
+import { jsonBody, requireBearer } from '../security.ts';
 import { sha256 } from '../tokens.ts';
 import { OPERATIONS, type Answer } from './operations-table.ts';
 
@@ -133,7 +133,7 @@ async function idempotent(
 export function operationsRouter(ctx: Context): Router {
   const router = express.Router();
   router.use(ctx.limits.authFailures, requireBearer(ctx.config.operationsToken));
-  router.use(express.json({ limit: '256kb' }));
+  router.use(jsonBody('256kb'));
 
   router.get('/orders', async (request, response) => {
     const { limit, ref_prefix } = parseOr400(ListQuery, request.query);

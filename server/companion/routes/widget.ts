@@ -11,7 +11,7 @@ import { startPayment, type Caller, type PaymentRequest } from '../attempts.ts';
 import type { Context } from '../context.ts';
 import { parseOr400, Problem } from '../problem.ts';
 import { reconcileOrder } from '../reconcile.ts';
-import { storefrontOrigin } from '../security.ts';
+import { jsonBody, storefrontOrigin } from '../security.ts';
 import { sameSecret, statusToken } from '../tokens.ts';
 
 /** A widget asking about a pending order reconciles it at most this often. */
@@ -28,7 +28,7 @@ function caller(ctx: Context, request: Request): Caller {
 export function widgetRouter(ctx: Context): Router {
   const router = express.Router();
   const limit = ctx.limits.starts;
-  const json = express.json({ limit: '16kb' });
+  const json = jsonBody('16kb');
   const lastQueried = new Map<string, number>();
 
   const start =
@@ -49,9 +49,9 @@ export function widgetRouter(ctx: Context): Router {
       response.status(201).json(session);
     };
 
-  router.post('/checkout-sessions', limit, json, start('checkout', CheckoutSessionRequest));
-  router.post('/apm-payments', limit, json, start('apm', ApmPaymentRequest));
-  router.post('/card-payments', limit, json, async (request, response) => {
+  router.post('/checkout-sessions', limit, ...json, start('checkout', CheckoutSessionRequest));
+  router.post('/apm-payments', limit, ...json, start('apm', ApmPaymentRequest));
+  router.post('/card-payments', limit, ...json, async (request, response) => {
     if (!ctx.config.directCardPayments) {
       throw new Problem(
         404,

@@ -1,5 +1,6 @@
 // A merchant's whole integration, as the README tells it: the companion mounted in the shop's own
 // Express app, the sandbox standing in for the service, and the widget from a script tag.
+import { randomUUID } from 'node:crypto';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express from 'express';
@@ -28,9 +29,10 @@ app.use(
   '/widget',
   express.static(dirname(fileURLToPath(import.meta.resolve('acquiring-checkout/script')))),
 );
+// Each visit is a new order here; your shop names its own (letters, digits, . _ -, at most 48).
 app.get('/', (_request, response) =>
   response.send(`<!doctype html><title>Shop</title>
   <script defer src="/widget/acquiring-checkout.js"></script>
-  <acquiring-checkout companion="${shop}/payments" order-ref="tee.42"></acquiring-checkout>`),
+  <acquiring-checkout companion="${shop}/payments" order-ref="tee.${randomUUID().slice(0, 8)}"></acquiring-checkout>`),
 );
 app.listen(new URL(shop).port, () => console.log(`shop on ${shop}`));

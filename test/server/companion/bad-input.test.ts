@@ -40,6 +40,35 @@ describe('the companion, given bad input', () => {
     }
   });
 
+  it('refuses a body that is not JSON with 415, and a missing one with 400, each saying what to send', async () => {
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded']) {
+      const response = await raw('/api/checkout-sessions', { 'content-type': type }, 'order_ref=x');
+      assert.equal(response.status, 415, type);
+      assert.match(((await response.json()) as { detail: string }).detail, /application\/json/);
+    }
+    const empty = await fetch(`${stack.companion.url}/api/checkout-sessions`, {
+      method: 'POST',
+      headers: { origin: SHOP },
+    });
+    assert.equal(empty.status, 400);
+    assert.match(((await empty.json()) as { detail: string }).detail, /the body is missing/);
+  });
+
+  it('says that a JSON value which is not an object is not a JSON object', async () => {
+    for (const body of ['null', '"hi"', '42']) {
+      const response = await raw(
+        '/api/checkout-sessions',
+        { 'content-type': 'application/json' },
+        body,
+      );
+      assert.equal(response.status, 400, body);
+      assert.equal(
+        ((await response.json()) as { detail: string }).detail,
+        'the body is not a JSON object',
+      );
+    }
+  });
+
   it('takes a list limit from 1 to 500 and refuses anything else with the parameter named', async () => {
     for (const limit of ['-1', '0', '501', 'abc', '1.5']) {
       const answer = await stack.ops(`/orders?limit=${limit}`);

@@ -8,10 +8,24 @@ import { sandboxConfigFromEnv } from 'acquiring-checkout-server/sandbox';
 describe('server/.env.example', () => {
   const example = parseEnv(readFileSync('server/.env.example', 'utf8'));
 
-  it('is a configuration the companion accepts as it stands', () => {
-    const env = companionEnv(example);
-    assert.equal(env.ORDER_RESOLVER, './resolve-order.js');
+  it('is a configuration the companion accepts once its token placeholder is replaced', () => {
+    assert.throws(
+      () => companionEnv(example),
+      /^Error: invalid companion configuration:\n {2}OPERATIONS_TOKEN: replace the placeholder with a random token$/,
+    );
+    const env = companionEnv({ ...example, OPERATIONS_TOKEN: 'k7Qx9mP2vL4sT8wZ1nB6cR3yH5' });
+    assert.equal(env.ORDER_RESOLVER, './resolve-order.mjs');
     assert.equal(env.DIRECT_CARD_PAYMENTS, '0');
+  });
+
+  it('reads a variable set empty as not set', () => {
+    const env = companionEnv({
+      ...example,
+      OPERATIONS_TOKEN: 'k7Qx9mP2vL4sT8wZ1nB6cR3yH5',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+    });
+    assert.deepEqual([env.DATABASE_URL, env.REDIS_URL], [undefined, undefined]);
   });
 
   it('names the sandbox the companion expects', () => {
