@@ -145,3 +145,42 @@ describe('countries', () => {
     expect(plain.shadowRoot?.querySelector('select')?.value).to.equal('');
   });
 });
+
+describe('methods and readiness', () => {
+  it('has a ready promise that a listener added late can still await', async () => {
+    const el = await checkout({ fields: 'email' });
+    await el.ready; // acquiring-ready has long fired
+    const late = document.createElement('acquiring-checkout');
+    const ready = late.ready;
+    document.body.append(late);
+    await ready;
+    late.remove();
+  });
+
+  it('submit() pays as Pay does, checking the form first', async () => {
+    const el = await checkout({ fields: 'email' });
+    el.submit();
+    await el.updateComplete;
+    expect(control(el, 'email').getAttribute('aria-invalid')).to.equal('true');
+    await type(el, 'email', 'ada@example.com');
+    const submitted = new Promise<CustomEvent>((resolve) =>
+      el.addEventListener('acquiring-submit', (e) => resolve(e as CustomEvent), { once: true }),
+    );
+    el.submit();
+    expect((await submitted).detail.attempt_key).to.match(/^[0-9a-f-]{36}$/);
+  });
+
+  it('reset() empties the fields but the prefill, and clears the errors', async () => {
+    const el = await checkout({ fields: 'email first_name' });
+    el.shopper = { first_name: 'Ada' };
+    await el.updateComplete;
+    await type(el, 'email', 'nope');
+    el.submit();
+    await el.updateComplete;
+    el.reset();
+    await el.updateComplete;
+    expect(control(el, 'email').value).to.equal('');
+    expect(control(el, 'first_name').value).to.equal('Ada');
+    expect(el.shadowRoot?.querySelectorAll('[aria-invalid="true"]').length).to.equal(0);
+  });
+});

@@ -198,7 +198,39 @@ export class AcquiringCheckout extends LitElement {
   }
 
   protected override firstUpdated(): void {
+    this.#becameReady();
     this.dispatchEvent(new CheckoutReadyEvent());
+  }
+
+  #becameReady: () => void = () => undefined;
+  #ready = new Promise<void>((resolve) => (this.#becameReady = resolve));
+
+  /**
+   * Resolves once the form can be used (when `acquiring-ready` fires), also for code that starts
+   * listening after the event: `await el.ready`.
+   */
+  get ready(): Promise<void> {
+    return this.#ready;
+  }
+
+  /** Pays as the Pay button does: the form is checked first, and nothing is sent if it is invalid. */
+  submit(): void {
+    this.renderRoot.querySelector('form')?.requestSubmit();
+  }
+
+  /**
+   * Starts over: empties the fields (keeping `shopper`'s prefill), clears messages and the
+   * payment page, and the next Pay is a new attempt. Does nothing while a payment is under way.
+   */
+  reset(): void {
+    if (this._busy) return;
+    clearTimeout(this.#frameTimer);
+    Object.assign(this, {
+      _values: { ...this.shopper }, _errors: {}, _failure: undefined, _outcome: undefined,
+      _frameUrl: undefined, _windowUrl: undefined,
+    }); // prettier-ignore
+    this.#attemptKey = undefined;
+    this.#session = undefined;
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -569,8 +601,11 @@ export class AcquiringCheckout extends LitElement {
       </form>
       ${
         /* sandbox: scripts (the page submits itself), forms (the card form), same-origin (the
-           service's page keeps its own origin for its cookies and 3-D Secure; safe because the
-           src is cross-origin, never srcdoc), popups (some 3-D Secure and APM pages open one).
+           service's page keeps its own origin for its cookies and 3-D Secure), popups (some
+           3-D Secure and APM pages open one). Chromium warns that scripts + same-origin could
+           lift the sandbox: only for a page of the storefront's own origin, and the one such
+           page is the companion's own /pay page when it is mounted on the shop (our code, one
+           use, then the service's cross-origin page); never srcdoc, never a third party's page.
            No top navigation: the frame can never move the storefront. */ ''
       }${
         this._frameUrl
