@@ -12,19 +12,20 @@ export const styles = css`
     --acquiring-radius: 6px;
     --acquiring-gap: 0.75rem;
     --acquiring-frame-height: 560px;
+    color-scheme: light;
     display: block;
     font-family: var(--acquiring-font);
     color: var(--acquiring-text);
     background: var(--acquiring-background);
   }
-  @media (prefers-color-scheme: dark) {
-    :host {
-      --acquiring-text: #f3f4f6;
-      --acquiring-background: #111827;
-      --acquiring-border: #4b5563;
-      --acquiring-accent: #3b82f6;
-      --acquiring-error: #f87171;
-    }
+  /* theme="dark", or "auto" on a page that allows dark (color-scheme.ts sets data-scheme). */
+  :host([data-scheme='dark']) {
+    color-scheme: dark;
+    --acquiring-text: #f3f4f6;
+    --acquiring-background: #111827;
+    --acquiring-border: #4b5563;
+    --acquiring-accent: #3b82f6;
+    --acquiring-error: #f87171;
   }
   [part='form'] {
     display: grid;

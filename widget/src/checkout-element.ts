@@ -35,6 +35,7 @@ import {
   type PendingAttempt,
 } from './frame.ts';
 import { english, isRightToLeft, loadedMessages, loadMessages, type Messages } from './messages.ts';
+import { isDark, watchSystemScheme, type Theme } from './color-scheme.ts';
 import { loadCard, loadFingerprint } from './lazy.ts';
 import { failureText, outcomeText } from './shopper-text.ts';
 import { styles } from './checkout-element.styles.ts';
@@ -100,6 +101,7 @@ export class AcquiringCheckout extends LitElement {
     dataCollection: { type: String, attribute: 'data-collection' },
     fallback: { type: String },
     frameTimeout: { type: Number, attribute: 'frame-timeout' },
+    theme: { type: String, reflect: true },
     messages: { attribute: false },
     _texts: { state: true },
     _values: { state: true },
@@ -140,6 +142,11 @@ export class AcquiringCheckout extends LitElement {
   declare fallback: 'redirect' | 'popup';
   /** How long the payment page may take to load in the frame, in ms. */
   declare frameTimeout: number;
+  /**
+   * `light` (the default), `dark`, or `auto`: dark when the page's `color-scheme` allows it and
+   * the system prefers it.
+   */
+  declare theme: Theme;
   /** Texts of your own, by key, over the locale's (`{ pay: 'Place order' }`); see Messages. */
   declare messages: Partial<Messages>;
   /** @internal The locale's texts, once loaded (English until then). */
@@ -174,7 +181,7 @@ export class AcquiringCheckout extends LitElement {
     Object.assign(this, {
       companion: '', orderRef: '', mode: 'checkout', paymentMethod: '', bankCode: '', locale: 'en',
       fields: 'email first_name last_name', requiredFields: undefined, shopper: {}, returnUrl: '',
-      dataCollection: 'essential', fallback: 'redirect', frameTimeout: 15_000, messages: {},
+      dataCollection: 'essential', fallback: 'redirect', frameTimeout: 15_000, theme: 'light', messages: {},
       _texts: english, _values: {}, _errors: {},
       _busy: false, _frameUrl: undefined, _windowUrl: undefined, _failure: undefined, _outcome: undefined,
     }); // prettier-ignore
@@ -193,6 +200,8 @@ export class AcquiringCheckout extends LitElement {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
+    this.#stopWatchingScheme?.();
+    this.#stopWatchingScheme = undefined;
     window.removeEventListener('message', this.#onMessage);
     clearTimeout(this.#frameTimer);
   }
@@ -241,7 +250,18 @@ export class AcquiringCheckout extends LitElement {
       this.#loadTexts();
     }
     if (changed.has('locale') || changed.has('fields')) this.#defaultCountries();
+    if (changed.has('theme')) this.#applyScheme();
   }
+
+  #stopWatchingScheme: (() => void) | undefined;
+
+  /** Shows light or dark (data-scheme on the element, read by the styles), per `theme`. */
+  #applyScheme = (): void => {
+    this.setAttribute('data-scheme', isDark(this.theme) ? 'dark' : 'light');
+    this.#stopWatchingScheme?.();
+    this.#stopWatchingScheme =
+      this.theme === 'auto' && this.isConnected ? watchSystemScheme(this.#applyScheme) : undefined;
+  };
 
   /** An empty country field starts at the country the locale names, if any (`pt-BR` → Brazil). */
   #defaultCountries(): void {

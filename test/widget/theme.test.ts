@@ -1,0 +1,52 @@
+/**
+ * Light or dark: a light storefront never gets a dark checkout, whatever the system prefers;
+ * `theme="auto"` follows the page's color-scheme, and the system only where the page allows both.
+ */
+import { expect, fixture, waitUntil } from '@open-wc/testing';
+import { emulateMedia } from '@web/test-runner-commands';
+import '../../widget/src/index.ts';
+import type { AcquiringCheckout } from '../../widget/src/index.ts';
+// @ts-expect-error: served by the test runner's stack plugin (web-test-runner.config.mjs)
+import { companion } from '/__stack.js';
+
+const background = (el: Element) => getComputedStyle(el).backgroundColor;
+const LIGHT = 'rgb(255, 255, 255)';
+const DARK = 'rgb(17, 24, 39)';
+
+function checkout(theme?: string): Promise<AcquiringCheckout> {
+  const attribute = theme ? ` theme="${theme}"` : '';
+  return fixture<AcquiringCheckout>(
+    `<acquiring-checkout companion="${companion}" order-ref="mug.theme"${attribute}></acquiring-checkout>`,
+  );
+}
+
+describe('theme', () => {
+  afterEach(async () => {
+    document.documentElement.style.colorScheme = '';
+    await emulateMedia({ colorScheme: 'light' });
+  });
+
+  it('is light by default, even when the system prefers dark', async () => {
+    await emulateMedia({ colorScheme: 'dark' });
+    expect(background(await checkout())).to.equal(LIGHT);
+  });
+
+  it('is dark with theme="dark"', async () => {
+    expect(background(await checkout('dark'))).to.equal(DARK);
+  });
+
+  it('with theme="auto", follows the page: light on a page that only says light', async () => {
+    await emulateMedia({ colorScheme: 'dark' });
+    document.documentElement.style.colorScheme = 'light';
+    expect(background(await checkout('auto'))).to.equal(LIGHT);
+  });
+
+  it('with theme="auto", on a page allowing both, follows the system as it changes', async () => {
+    document.documentElement.style.colorScheme = 'light dark';
+    const el = await checkout('auto');
+    expect(background(el)).to.equal(LIGHT);
+    await emulateMedia({ colorScheme: 'dark' });
+    await waitUntil(() => el.getAttribute('data-scheme') === 'dark', 'it stayed light');
+    expect(background(el)).to.equal(DARK);
+  });
+});
