@@ -2,6 +2,7 @@ import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../widget/src/index.ts';
 import { english, LOCALES, loadMessages, type AcquiringCheckout } from '../../widget/src/index.ts';
+import { input, part, type } from './helpers.ts';
 // @ts-expect-error: served by the test runner's stack plugin (web-test-runner.config.mjs)
 import { companion, refusingCompanion, stalledCompanion } from '/__stack.js';
 
@@ -15,23 +16,6 @@ function checkout(attributes: Record<string, string> = {}): Promise<AcquiringChe
     .map(([name, value]) => `${name}="${value}"`)
     .join(' ');
   return fixture<AcquiringCheckout>(`<acquiring-checkout ${text}></acquiring-checkout>`);
-}
-
-function part(el: AcquiringCheckout, name: string): HTMLElement {
-  return el.shadowRoot?.querySelector(`[part~="${name}"]`) as HTMLElement;
-}
-
-function input(el: AcquiringCheckout, name: string): HTMLInputElement {
-  return el.shadowRoot?.querySelector(`[name="${name}"]`) as HTMLInputElement;
-}
-
-async function type(el: AcquiringCheckout, name: string, value: string): Promise<void> {
-  const field = input(el, name);
-  field.value = value;
-  field.dispatchEvent(
-    new Event(field.tagName === 'SELECT' ? 'change' : 'input', { bubbles: true, composed: true }),
-  );
-  await el.updateComplete;
 }
 
 async function fillValid(el: AcquiringCheckout): Promise<void> {

@@ -6,6 +6,7 @@ import { expect, fixture } from '@open-wc/testing';
 import '../../widget/src/index.ts';
 import type { AcquiringCheckout } from '../../widget/src/index.ts';
 import { checkCard, cardOf, formatExpiry } from '../../widget/src/card.ts';
+import { input, type } from './helpers.ts';
 // @ts-expect-error: served by the test runner's stack plugin (web-test-runner.config.mjs)
 import { companion } from '/__stack.js';
 
@@ -21,19 +22,6 @@ function checkout(attributes: Record<string, string>): Promise<AcquiringCheckout
     .map(([name, value]) => `${name}="${value}"`)
     .join(' ');
   return fixture<AcquiringCheckout>(`<acquiring-checkout ${text}></acquiring-checkout>`);
-}
-
-function control(el: AcquiringCheckout, name: string): HTMLInputElement | HTMLSelectElement {
-  return el.shadowRoot?.querySelector(`[name="${name}"]`) as HTMLInputElement;
-}
-
-async function type(el: AcquiringCheckout, name: string, value: string): Promise<void> {
-  const field = control(el, name);
-  field.value = value;
-  field.dispatchEvent(
-    new Event(field.tagName === 'SELECT' ? 'change' : 'input', { bubbles: true, composed: true }),
-  );
-  await el.updateComplete;
 }
 
 /** Presses Pay and answers each field's error text, by field name, for the invalid ones. */
@@ -85,16 +73,16 @@ describe('what a shopper is told about a field', () => {
 describe('card fields', () => {
   it('are numeric, autocompleted, grouped by brand, and read the expiry as typed', async () => {
     const el = await checkout({ mode: 'card', fields: 'email' });
-    const number = control(el, 'card.number') as HTMLInputElement;
+    const number = input(el, 'card.number');
     expect([number.inputMode, number.autocomplete]).to.deep.equal(['numeric', 'cc-number']);
-    expect(control(el, 'card.expiry').autocomplete).to.equal('cc-exp');
-    expect(control(el, 'card.security_code').autocomplete).to.equal('cc-csc');
+    expect(input(el, 'card.expiry').autocomplete).to.equal('cc-exp');
+    expect(input(el, 'card.security_code').autocomplete).to.equal('cc-csc');
     await type(el, 'card.number', '378282246310005');
     expect(number.value).to.equal('3782 822463 10005');
     for (const typed of ['1230', '12/30', '12 / 30', '12-2030'])
       expect(formatExpiry(typed), typed).to.equal(typed === '12-2030' ? '12 / 2030' : '12 / 30');
     await type(el, 'card.expiry', '1230');
-    expect(control(el, 'card.expiry').value).to.equal('12 / 30');
+    expect(input(el, 'card.expiry').value).to.equal('12 / 30');
     expect(formatExpiry('4')).to.equal('04');
     expect(cardOf({ 'card.expiry': '1230', 'card.number': '4111 1111 1111 1111' })).to.include({
       expiry_month: '12',
@@ -129,7 +117,7 @@ describe('card fields', () => {
 describe('countries', () => {
   it('are named in the element’s locale and sorted by that name', async () => {
     const el = await checkout({ fields: 'billing', locale: 'de' });
-    const options = [...(control(el, 'billing.country') as HTMLSelectElement).options];
+    const options = [...(input(el, 'billing.country') as unknown as HTMLSelectElement).options];
     const names = options.slice(1).map((o) => o.textContent?.trim() ?? '');
     expect(names).to.include('Deutschland');
     expect(names).to.deep.equal([...names].sort((a, b) => a.localeCompare(b, 'de')));
@@ -140,7 +128,7 @@ describe('countries', () => {
 
   it('start at the country the locale names', async () => {
     const el = await checkout({ fields: 'billing', locale: 'pt-BR' });
-    expect(control(el, 'billing.country').value).to.equal('BR');
+    expect(input(el, 'billing.country').value).to.equal('BR');
     const plain = await checkout({ fields: 'billing', locale: 'en' });
     expect(plain.shadowRoot?.querySelector('select')?.value).to.equal('');
   });
@@ -161,7 +149,7 @@ describe('methods and readiness', () => {
     const el = await checkout({ fields: 'email' });
     el.submit();
     await el.updateComplete;
-    expect(control(el, 'email').getAttribute('aria-invalid')).to.equal('true');
+    expect(input(el, 'email').getAttribute('aria-invalid')).to.equal('true');
     await type(el, 'email', 'ada@example.com');
     const submitted = new Promise<CustomEvent>((resolve) =>
       el.addEventListener('acquiring-submit', (e) => resolve(e as CustomEvent), { once: true }),
@@ -179,8 +167,8 @@ describe('methods and readiness', () => {
     await el.updateComplete;
     el.reset();
     await el.updateComplete;
-    expect(control(el, 'email').value).to.equal('');
-    expect(control(el, 'first_name').value).to.equal('Ada');
+    expect(input(el, 'email').value).to.equal('');
+    expect(input(el, 'first_name').value).to.equal('Ada');
     expect(el.shadowRoot?.querySelectorAll('[aria-invalid="true"]').length).to.equal(0);
   });
 });
