@@ -109,7 +109,7 @@ export async function createAtService(
       faultPoint('session.answered');
       const status = statusOfOrderStatus(result.order_status, result.result_info);
       await ctx.store.attempts.settle(orderNo, order.order_ref, {
-        state: status === 'declined' || status === 'failed' ? 'failed' : 'ready',
+        state: status === 'declined' || status === 'failed' || status === 'cancelled' ? 'failed' : 'ready',
       }, {
         status, mode: 'card', transaction_id: result.transaction_id ?? null, result_info: result.result_info,
         recurring_id: result.recurring_id ?? null, contract_name: result.contract_name ?? order.contract_name,

@@ -106,7 +106,8 @@ async function adopt(
   if (!interrupted && !news) return 'unchanged';
   // An interrupted attempt the service turns out to have is live again (or over, as it says).
   if (attempt && interrupted) {
-    const state = status === 'failed' || status === 'declined' ? 'failed' : 'ready';
+    const state =
+      status === 'failed' || status === 'declined' || status === 'cancelled' ? 'failed' : 'ready';
     await ctx.store.attempts.settle(attempt.order_no, order.order_ref, { state }, patch, [
       'creating',
       'unknown',

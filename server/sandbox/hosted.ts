@@ -56,7 +56,7 @@ export function answerChallenge(engine: Engine, token: string, code: string): Ho
     return finish(
       engine,
       session,
-      fail(engine, order, 'challenge-failed', '3002:3-D Secure authentication failed'),
+      end(engine, order, 'failed', 'challenge-failed', '3002:3-D Secure authentication failed'),
     );
   });
 }
@@ -66,21 +66,28 @@ export function cancelOnHostedPage(engine: Engine, token: string): HostedStep {
   return engine.store.transaction(() => {
     const { session, order } = liveSession(engine, token, 'checkout');
     if (order.payment_status !== 'pending') return finish(engine, session, order);
+    // The shopper's own choice, not a failure: the payment is cancelled, and says who did it.
     return finish(
       engine,
       session,
-      fail(engine, order, 'shopper-cancelled', '4001:Cancelled by the shopper'),
+      end(engine, order, 'cancelled', 'shopper-cancelled', '4001:Cancelled by the shopper'),
     );
   });
 }
 
-function fail(engine: Engine, order: Order, event: string, resultInfo: string): Order {
-  const moved = transition(order, 'failed', event, engine.now());
+function end(
+  engine: Engine,
+  order: Order,
+  to: 'failed' | 'cancelled',
+  event: string,
+  resultInfo: string,
+): Order {
+  const moved = transition(order, to, event, engine.now());
   if (!moved.ok) throw new HttpError(400, moved.error);
-  const failed = engine.notifyOrder(
+  const ended = engine.notifyOrder(
     { ...moved.order, order_status: '0', result_info: resultInfo },
-    'payment.failed',
+    `payment.${to}`,
   );
-  saveOrder(engine, failed);
-  return failed;
+  saveOrder(engine, ended);
+  return ended;
 }

@@ -329,7 +329,8 @@ export function finishApm(
           result_info: SUCCESS_INFO,
         }
       : {
-          ...moved(order, 'failed', 'apm-cancelled', at),
+          // The payer's own choice at the payment method: cancelled, not failed.
+          ...moved(order, 'cancelled', 'apm-cancelled', at),
           order_status: '0' as const,
           result_info: '4001:Cancelled by the payer',
         };

@@ -13,7 +13,7 @@ import type { Order } from './records.ts';
 
 /** payment_status: what each status may become. */
 export const PAYMENT_TRANSITIONS: Readonly<Record<PaymentStatus, readonly PaymentStatus[]>> = {
-  pending: ['authorised', 'captured', 'review', 'declined', 'failed'],
+  pending: ['authorised', 'captured', 'review', 'declined', 'failed', 'cancelled'],
   review: ['authorised', 'cancelled'],
   authorised: ['captured', 'cancelled'],
   captured: ['partially_refunded', 'refunded'],

@@ -65,6 +65,25 @@ describe('as a shopper on the demo storefront (script tag, strict CSP)', () => {
     await suite.merchant.agree(ref, 'authorised');
   });
 
+  it('cancelled on the hosted page: its own outcome, and the next attempt pays', async () => {
+    const s = await shopper();
+    await s.add('Enamel mug');
+    const ref = await s.checkout();
+    await s.fillDetails();
+    await s.pay();
+    await s.frame.getByRole('button', { name: 'Cancel' }).click();
+    assert.match(await s.outcome(), /Payment .+-1 is cancelled\. You can try again\./);
+    const status = s.page.locator('acquiring-checkout [part~="status"]');
+    assert.equal(
+      (await status.textContent())?.trim(),
+      'The payment was cancelled. You can try again.',
+    );
+    await suite.merchant.agree(ref, 'cancelled');
+    await s.pay();
+    await Shopper.payCard(s.frame, CARDS.success);
+    assert.match(await s.outcome(), /Payment .+-2 is authorised\./);
+  });
+
   it('the 3-D Secure card through its challenge', async () => {
     const s = await shopper();
     await s.add('Organic T-shirt');
@@ -115,9 +134,13 @@ describe('as a shopper on the demo storefront (script tag, strict CSP)', () => {
     await s.page.waitForURL(`${suite.world.stack.sandboxUrl}/issuer/**`);
     await s.page.getByRole('button', { name: 'Cancel payment' }).click();
     await s.page.waitForURL(`${suite.world.stack.storefrontUrl}/?acquiring_order_ref=${ref}`);
-    // The service ends a payment its payer cancelled as failed, and says why.
-    assert.match(await s.outcome(), /is failed\. You can try again\./);
-    await suite.merchant.agree(ref, 'failed');
+    // Cancelled is its own outcome, end to end: the service, the companion, the element.
+    assert.match(await s.outcome(), /is cancelled\. You can try again\./);
+    assert.equal(
+      (await s.page.locator('acquiring-checkout [part~="status"]').textContent())?.trim(),
+      'The payment was cancelled. You can try again.',
+    );
+    await suite.merchant.agree(ref, 'cancelled');
     const order = await suite.world.stack.companion().context.store.orders.get(ref);
     assert.match(String(order?.result_info), /Cancelled by the payer/);
   });

@@ -149,18 +149,18 @@ describe('the pages a shopper sees, in Chromium', () => {
     await page.close();
   });
 
-  it('hosted checkout: cancel returns the shopper, failed', async () => {
+  it('hosted checkout: cancel returns the shopper, cancelled', async () => {
     const page = await newPage();
     const orderNo = await openCheckout(page);
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.locator('#back').waitFor();
-    assert.equal(await statusOf(orderNo), 'failed');
+    assert.equal(await statusOf(orderNo), 'cancelled');
     await page.close();
   });
 
   for (const [action, status] of [
     ['Pay', 'captured'],
-    ['Cancel payment', 'failed'],
+    ['Cancel payment', 'cancelled'],
   ] as const) {
     it(`APM issuer page: ${action} returns the payer to return_url, ${status}`, async () => {
       const order_no = `apm-${++counter}`;
