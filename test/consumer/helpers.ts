@@ -15,24 +15,35 @@ export const npm = (cwd: string, ...args: string[]): string =>
     stdio: ['ignore', 'pipe', 'pipe'],
   });
 
-/** Every package under `app`'s node_modules, nested ones included, by name. */
-export function installedPackages(app: string): string[] {
+/** The folder of every package installed under `app`'s node_modules, nested ones included. */
+function installedFolders(app: string): string[] {
   const lock = JSON.parse(readFileSync(join(app, 'package-lock.json'), 'utf8')) as {
     packages: Record<string, unknown>;
   };
-  return Object.keys(lock.packages)
-    .filter((path) => path.startsWith('node_modules/'))
-    .map((path) => path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length))
-    .sort();
+  // The lock also lists what an --omit install left out: only what is on disk counts.
+  return Object.keys(lock.packages).filter(
+    (path) => path.startsWith('node_modules/') && existsSync(join(app, path)),
+  );
+}
+
+const nameOf = (folder: string) =>
+  folder.slice(folder.lastIndexOf('node_modules/') + 'node_modules/'.length);
+
+/** Every package installed under `app`'s node_modules, nested ones included, by name. */
+export function installedPackages(app: string): string[] {
+  return installedFolders(app).map(nameOf).sort();
 }
 
 /** Installed packages with native code: a node-gyp `binding.gyp`, or a `.node` file. */
 export function nativeBuilds(app: string): string[] {
-  return installedPackages(app).filter((name) => {
-    const folder = join(app, 'node_modules', name);
-    if (existsSync(join(folder, 'binding.gyp'))) return true;
-    return readdirSync(folder, { recursive: true }).some((file) => String(file).endsWith('.node'));
-  });
+  return installedFolders(app)
+    .filter((folder) => {
+      const path = join(app, folder);
+      if (existsSync(join(path, 'binding.gyp'))) return true;
+      return readdirSync(path, { recursive: true }).some((file) => String(file).endsWith('.node'));
+    })
+    .map(nameOf)
+    .sort();
 }
 
 export function freePort(): Promise<number> {
