@@ -20,9 +20,9 @@ describe('the packed packages, installed into a fresh app', () => {
   let serverTarball = '';
 
   before(() => {
-    // Each package's build, as its prepack runs it for `npm pack` and `npm publish`; the pack
-    // itself then runs no script, so its stdout is the JSON alone.
-    npm(REPO, 'run', 'build');
+    // The build is `npm test`'s first step (scripts/test.mjs), as prepack would run it for
+    // `npm publish`. Not again here: the other consumer tests pack the same dist/ meanwhile. The
+    // pack runs no script, so its stdout is the JSON alone.
     const packed = JSON.parse(
       npm(REPO, 'pack', '--json', '--ignore-scripts', '--workspace', 'widget', '--workspace', 'server', '--pack-destination', work),
     ) as { name: string; filename: string }[]; // prettier-ignore

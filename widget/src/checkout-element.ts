@@ -36,7 +36,7 @@ import {
 } from './frame.ts';
 import { english, isRightToLeft, loadedMessages, loadMessages, type Messages } from './messages.ts';
 import { isDark, watchSystemScheme, type Theme } from './color-scheme.ts';
-import { loadCard, loadFingerprint } from './lazy.ts';
+import { loadCard, loadFingerprint, loadSchema } from './lazy.ts';
 import { failureText, outcomeText } from './shopper-text.ts';
 import { styles } from './checkout-element.styles.ts';
 
@@ -175,6 +175,9 @@ export class AcquiringCheckout extends LitElement {
   #card: Promise<typeof import('./card.ts')> | undefined;
   #cardModule: typeof import('./card.ts') | undefined;
   #texts: Promise<Messages> | undefined;
+  #schema: Promise<typeof import('./shopper-schema.ts')> | undefined;
+  #schemaModule: typeof import('./shopper-schema.ts') | undefined;
+  #loadingParts = false;
 
   constructor() {
     super();
@@ -191,6 +194,7 @@ export class AcquiringCheckout extends LitElement {
     super.connectedCallback();
     this.#sessionId ||= newSessionId();
     warmTimeZone();
+    this.#loadSchema().catch(() => undefined);
     // Started now, in its own chunk, so it is usually ready by Pay; it never holds the form back.
     if (this.dataCollection === 'full') this.#fingerprint ??= loadFingerprint();
     window.addEventListener('message', this.#onMessage);
@@ -289,12 +293,12 @@ export class AcquiringCheckout extends LitElement {
     });
   }
 
-  /** An update is complete once the locale's texts, and in card mode the card part, are here too. */
+  /** An update is complete once its parts are here too: texts, schema, and the card part. */
   protected override async getUpdateComplete(): Promise<boolean> {
     let result = await super.getUpdateComplete();
-    const [texts, card] = [this.#texts, this.#card];
-    if (texts || card) {
-      await Promise.all([texts, card?.catch(() => undefined)]);
+    const [texts, card, schema] = [this.#texts, this.#card, this.#schema];
+    if (texts || card || schema) {
+      await Promise.all([texts, card?.catch(() => undefined), schema?.catch(() => undefined)]);
       // What they brought is rendered before the update counts as complete.
       result = await super.getUpdateComplete();
     }
@@ -330,7 +334,25 @@ export class AcquiringCheckout extends LitElement {
   }
 
   #check() {
-    return validate(this.#fieldSpecs, this.#required, this._values, this.#cardModule?.checkCard);
+    return validate(
+      this.#fieldSpecs,
+      this.#required,
+      this._values,
+      this.#schemaModule?.Shopper,
+      this.#cardModule?.checkCard,
+    );
+  }
+
+  /** The shopper schema, a part of its own (lazy.ts): asked for at connect, awaited at Pay. */
+  #loadSchema(): Promise<typeof import('./shopper-schema.ts')> {
+    this.#schema ??= loadSchema().then(
+      (module) => (this.#schemaModule = module),
+      (error: unknown) => {
+        this.#schema = undefined; // the next Pay asks again
+        throw error;
+      },
+    );
+    return this.#schema;
   }
 
   /** Card mode's checks come in a part of their own (lazy.ts); the default checkout never loads it. */
@@ -363,11 +385,20 @@ export class AcquiringCheckout extends LitElement {
   #onSubmit = async (event: Event): Promise<void> => {
     event.preventDefault();
     if (this._busy || (this._outcome && PAID_STATUSES.includes(this._outcome))) return;
-    if (this.mode === 'card') {
+    // Usually here since the element connected; awaited only if not (a second press meanwhile
+    // is the same press).
+    if (!this.#schemaModule || (this.mode === 'card' && !this.#cardModule)) {
+      if (this.#loadingParts) return;
+      this.#loadingParts = true;
       try {
-        await this.#loadCard();
+        await Promise.all([
+          this.#loadSchema(),
+          this.mode === 'card' ? this.#loadCard() : undefined,
+        ]);
       } catch {
-        return this.#fail(new CheckoutError('card', 'The card form could not be loaded.', true));
+        return this.#fail(new CheckoutError('unavailable', 'The form could not be loaded.', true));
+      } finally {
+        this.#loadingParts = false;
       }
     }
     this._errors = this.#check();

@@ -1,10 +1,13 @@
 /**
  * The shopper form's fields: label, autocomplete token, and validation with the same zod/mini
- * schemas the companion uses (contract.ts), each refusal told as a message key. Card checks live
- * in card.ts, loaded in card mode only.
+ * schemas the companion uses (contract.ts), each refusal told as a message key. The schemas and
+ * the card checks are parts of their own (lazy.ts), handed to `validate` once loaded.
  */
-import { Shopper } from './shopper-schema.ts';
 import type { Messages } from './messages.ts';
+import type { Shopper } from './protocol.ts';
+
+/** The shopper schema of shopper-schema.ts, loaded apart from the element. */
+export type ShopperSchema = (typeof import('./shopper-schema.ts'))['Shopper'];
 
 export interface FieldSpec {
   name: string;
@@ -129,13 +132,14 @@ function keyOf(issue: { code: string; format?: string }, value: string): keyof M
 }
 
 /**
- * The message key of every invalid field: required and empty, refused by the schema, or (in card
- * mode) refused by `checkCard` from card.ts.
+ * The message key of every invalid field: required and empty, refused by the schema (once it is
+ * loaded), or (in card mode) refused by `checkCard` from card.ts.
  */
 export function validate(
   fields: FieldSpec[],
   required: Set<string>,
   values: Record<string, string>,
+  schema?: ShopperSchema,
   checkCard?: (values: Record<string, string>) => Record<string, keyof Messages>,
 ): Record<string, keyof Messages> {
   const errors: Record<string, keyof Messages> = {};
@@ -143,8 +147,8 @@ export function validate(
     if (required.has(field.name) && !(values[field.name] ?? '').trim())
       errors[field.name] = 'required';
   }
-  const parsed = Shopper.safeParse(shopperOf(values));
-  if (!parsed.success) {
+  const parsed = schema?.safeParse(shopperOf(values));
+  if (parsed && !parsed.success) {
     for (const issue of parsed.error.issues) {
       const name = issue.path.join('.');
       errors[name] ??= keyOf(issue, values[name] ?? '');

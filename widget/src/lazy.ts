@@ -1,6 +1,7 @@
 /**
  * Parts of the widget loaded only when used: the fingerprint (`data-collection="full"`), the
- * card fields (`mode="card"`) and every locale but English. The npm build imports them as chunks of their own; the script-tag
+ * card fields (`mode="card"`), every locale but English, and the shopper schema (zod/mini,
+ * fetched as the element connects, awaited at Pay). The npm build imports them as chunks of their own; the script-tag
  * build (one IIFE file, which cannot split) fetches `acquiring-checkout.<part>.js` from beside
  * itself, so the tag stays small.
  */
@@ -39,4 +40,11 @@ export function loadLocale(locale: string): Promise<Messages> {
     ? beside<{ default: Messages }>(`locale-${locale}`)
     : (import(`./locales/${locale}.ts`) as Promise<{ default: Messages }>);
   return module.then((m) => m.default);
+}
+
+/** The shopper schema the form is checked with (zod/mini): its own part, as it is most of the size. */
+export function loadSchema(): Promise<typeof import('./shopper-schema.ts')> {
+  return __ACQUIRING_IIFE__
+    ? beside<typeof import('./shopper-schema.ts')>('schema')
+    : import('./shopper-schema.ts');
 }
