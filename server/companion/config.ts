@@ -1,6 +1,7 @@
 /**
  * The companion's configuration: given in code to `createCompanion`, or read from the environment
- * by main.ts, where a missing or malformed variable stops the start with a message naming it.
+ * by the bin (bin/companion.ts), where a missing or malformed variable stops the start with a
+ * message naming it.
  */
 import { isIP } from 'node:net';
 import { z } from 'zod';
@@ -107,7 +108,12 @@ export function trustProxySetting(value: string): boolean | number | string | un
   if (/^\d+$/.test(text)) return Number(text);
   const known = text.split(',').every((part) => {
     const [address = '', bits] = part.trim().split('/');
-    return PROXY_NAMES.has(address) || (isIP(address) !== 0 && /^\d{1,3}$/.test(bits ?? '0'));
+    const version = isIP(address);
+    if (PROXY_NAMES.has(address)) return true;
+    if (version === 0) return false;
+    return (
+      bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128))
+    );
   });
   return known && text ? text : undefined;
 }

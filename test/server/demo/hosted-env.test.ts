@@ -65,6 +65,8 @@ describe('TRUST_PROXY', () => {
       ['::1', '::1'],
       ['abc', undefined],
       ['10.0.0.300', undefined],
+      ['10.0.0.0/33', undefined],
+      ['fd00::/64', 'fd00::/64'],
       ['', undefined],
     ];
     for (const [value, wanted] of cases) assert.equal(trustProxySetting(value), wanted, value);
