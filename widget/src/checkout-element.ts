@@ -195,6 +195,8 @@ export class AcquiringCheckout extends LitElement {
     this.#sessionId ||= newSessionId();
     warmTimeZone();
     this.#loadSchema().catch(() => undefined);
+    // Moved in the page: watch the system's scheme again (the first time, willUpdate does).
+    if (this.hasUpdated) this.#applyScheme();
     // Started now, in its own chunk, so it is usually ready by Pay; it never holds the form back.
     if (this.dataCollection === 'full') this.#fingerprint ??= loadFingerprint();
     window.addEventListener('message', this.#onMessage);
