@@ -1,6 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { sessionBody, startStack, OPS_TOKEN, type Stack } from '../helpers/companion.ts';
+import { OPS_TOKEN, PAYOUT, sessionBody, type Stack, startStack } from '../helpers/companion.ts';
 
 describe('the operations API', () => {
   let stack: Stack;
@@ -196,15 +196,7 @@ describe('the operations API', () => {
   });
 
   describe('payouts', () => {
-    const payout = {
-      beneficiary: {
-        first_name: 'Ada',
-        last_name: 'Lovelace',
-        bank_details: { account_number: '12345678' },
-      },
-      payment_amount: '50.00',
-      payment_currency: 'EUR',
-    };
+    const payout = PAYOUT;
 
     it('need an Idempotency-Key', async () => {
       assert.equal((await stack.ops('/payouts', payout)).status, 400);

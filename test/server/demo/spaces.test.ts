@@ -10,9 +10,10 @@ import type { AddressInfo } from 'node:net';
 import { createDemo } from '../../../demo/server.ts';
 import {
   OPS_TOKEN,
+  PAYOUT,
+  type RunningCompanion,
   sessionBody,
   startCompanion,
-  type RunningCompanion,
 } from '../helpers/companion.ts';
 import { startSandbox, type RunningSandbox } from '../helpers/sandbox.ts';
 
@@ -121,16 +122,7 @@ describe('visitor spaces in the public demo', () => {
 
   it('lists their own payouts only, by the reference the companion filters on', async () => {
     const [ada, bob] = [await visitor(), await visitor()];
-    const payout = {
-      beneficiary: {
-        first_name: 'Ada',
-        last_name: 'Lovelace',
-        bank_details: { account_number: '12345678' },
-      },
-      payment_amount: '50.00',
-      payment_currency: 'EUR',
-    };
-    assert.equal((await ada.call('payouts/new', payout)).status, 201);
+    assert.equal((await ada.call('payouts/new', PAYOUT)).status, 201);
     const adas = (await ada.call('payouts')).body.payouts as unknown[];
     const bobs = (await bob.call('payouts')).body.payouts as unknown[];
     assert.deepEqual([adas.length, bobs.length], [1, 0]);

@@ -15,6 +15,17 @@ import type { SandboxConfig } from '../../../server/sandbox/config.ts';
 export const SHOP = 'http://shop.test';
 export const OPS_TOKEN = 'ops-token-for-tests-0123456789';
 
+/** A payout the sandbox completes, for the operations API. */
+export const PAYOUT = {
+  beneficiary: {
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    bank_details: { account_number: '12345678' },
+  },
+  payment_amount: '50.00',
+  payment_currency: 'EUR',
+};
+
 export interface RunningCompanion {
   url: string;
   companion: Companion;
