@@ -160,7 +160,10 @@ describe('<acquiring-checkout>', () => {
         const { detail } = await mounted;
         expect(detail.order_no).to.match(/-1$/);
         expect(requests.count()).to.equal(1);
+        await el.updateComplete;
+        expect(part(el, 'progress'), 'the page has loaded').to.equal(null);
         const frame = part(el, 'frame') as HTMLIFrameElement;
+        expect(frame.getAttribute('aria-busy')).to.equal('false');
         expect(frame.src.startsWith(`${companion}/pay/`)).to.equal(true);
         expect(frame.getAttribute('srcdoc')).to.equal(null);
         expect(frame.title).to.equal('Secure payment page');
@@ -195,8 +198,13 @@ describe('<acquiring-checkout>', () => {
       });
       await fillValid(el);
       part(el, 'pay-button').click();
-      await new Promise((resolve) => setTimeout(resolve, 800));
-      await el.updateComplete;
+      // While the page is on its way: a visible, announced progress line, and a busy frame.
+      await waitUntil(() => part(el, 'progress'), 'no progress shown', { timeout: 5_000 });
+      expect(part(el, 'progress').textContent).to.equal('Opening the secure payment page…');
+      expect(part(el, 'progress').getAttribute('role')).to.equal('status');
+      expect(part(el, 'frame').getAttribute('aria-busy')).to.equal('true');
+      await waitUntil(() => part(el, 'open-window-button'), 'no fallback', { timeout: 5_000 });
+      expect(part(el, 'progress')).to.equal(null);
       expect(part(el, 'frame')).to.equal(null);
       expect(part(el, 'open-window-button').textContent).to.equal('Open the payment page');
     });

@@ -71,6 +71,31 @@ export const styles = css`
     opacity: 0.6;
     cursor: progress;
   }
+  [part='progress'] {
+    display: flex;
+    align-items: center;
+    gap: 0.5rem;
+    margin: 0;
+  }
+  [part='progress']::before {
+    content: '';
+    width: 1em;
+    height: 1em;
+    border: 2px solid var(--acquiring-border);
+    border-top-color: var(--acquiring-accent);
+    border-radius: 50%;
+    animation: acquiring-spin 0.8s linear infinite;
+  }
+  @keyframes acquiring-spin {
+    to {
+      transform: rotate(360deg);
+    }
+  }
+  @media (prefers-reduced-motion: reduce) {
+    [part='progress']::before {
+      animation: none;
+    }
+  }
   [part='frame'] {
     display: block;
     width: 100%;
@@ -86,6 +111,14 @@ export const styles = css`
       height: 100dvh;
       border: 0;
       border-radius: 0;
+      z-index: 2147483646;
+      background: var(--acquiring-background);
+    }
+    /* On a phone the frame takes the screen: the progress line sits over it until the page shows. */
+    [part='progress'] {
+      position: fixed;
+      inset: 0;
+      justify-content: center;
       z-index: 2147483647;
       background: var(--acquiring-background);
     }

@@ -71,6 +71,7 @@ const UNSETTLED: readonly OrderStatus[] = ['pending', 'unknown', 'created'];
  * @csspart status - The progress and outcome text.
  * @csspart failure - The failure text.
  * @csspart retry-button - Try again, after a failure.
+ * @csspart progress - Shown while the payment page loads into the frame.
  * @csspart frame - The hosted payment page's frame.
  * @csspart open-window-button - Opens the payment page in a window, when the frame cannot be used.
  *
@@ -108,6 +109,7 @@ export class AcquiringCheckout extends LitElement {
     _errors: { state: true },
     _busy: { state: true },
     _frameUrl: { state: true },
+    _frameLoading: { state: true },
     _windowUrl: { state: true },
     _failure: { state: true },
     _outcome: { state: true },
@@ -159,6 +161,8 @@ export class AcquiringCheckout extends LitElement {
   declare _busy: boolean;
   /** @internal */
   declare _frameUrl: string | undefined;
+  /** @internal The payment page is on its way into the frame. */
+  declare _frameLoading: boolean;
   /** @internal */
   declare _windowUrl: string | undefined;
   /** @internal */
@@ -186,7 +190,7 @@ export class AcquiringCheckout extends LitElement {
       fields: 'email first_name last_name', requiredFields: undefined, shopper: {}, returnUrl: '',
       dataCollection: 'essential', fallback: 'redirect', frameTimeout: 15_000, theme: 'light', messages: {},
       _texts: english, _values: {}, _errors: {},
-      _busy: false, _frameUrl: undefined, _windowUrl: undefined, _failure: undefined, _outcome: undefined,
+      _busy: false, _frameUrl: undefined, _frameLoading: false, _windowUrl: undefined, _failure: undefined, _outcome: undefined,
     }); // prettier-ignore
   }
 
@@ -242,7 +246,7 @@ export class AcquiringCheckout extends LitElement {
     clearTimeout(this.#frameTimer);
     Object.assign(this, {
       _values: { ...this.shopper }, _errors: {}, _failure: undefined, _outcome: undefined,
-      _frameUrl: undefined, _windowUrl: undefined,
+      _frameUrl: undefined, _frameLoading: false, _windowUrl: undefined,
     }); // prettier-ignore
     this.#attemptKey = undefined;
     this.#session = undefined;
@@ -457,6 +461,7 @@ export class AcquiringCheckout extends LitElement {
 
   #mountFrame(url: string): void {
     this._frameUrl = url;
+    this._frameLoading = true;
     clearTimeout(this.#frameTimer);
     this.#frameTimer = setTimeout(() => void this.#fallBack(), this.frameTimeout);
   }
@@ -465,6 +470,7 @@ export class AcquiringCheckout extends LitElement {
     if (this.#frameTimer === undefined) return;
     clearTimeout(this.#frameTimer);
     this.#frameTimer = undefined;
+    this._frameLoading = false;
     this.dispatchEvent(new CheckoutFrameMountedEvent({ order_no: this.#session?.order_no ?? '' }));
   };
 
@@ -476,6 +482,7 @@ export class AcquiringCheckout extends LitElement {
     clearTimeout(this.#frameTimer);
     this.#frameTimer = undefined;
     this._frameUrl = undefined;
+    this._frameLoading = false;
     try {
       const session = await this.#start(); // the same attempt: a fresh one-time address
       if (!session.frame_url || !isHttpUrl(session.frame_url))
@@ -529,6 +536,7 @@ export class AcquiringCheckout extends LitElement {
         status = await orderStatus(attempt.companion, attempt.order_ref, attempt.status_token);
       }
       this._frameUrl = undefined;
+      this._frameLoading = false;
       this._windowUrl = undefined;
       this._outcome = status.status;
       this._busy = false;
@@ -661,8 +669,13 @@ export class AcquiringCheckout extends LitElement {
            use, then the service's cross-origin page); never srcdoc, never a third party's page.
            No top navigation: the frame can never move the storefront. */ ''
       }${
+        this._frameLoading
+          ? html`<p part="progress" role="status" aria-live="polite">${t.loading_page}</p>`
+          : nothing
+      }${
         this._frameUrl
           ? html`<iframe
+              aria-busy=${this._frameLoading ? 'true' : 'false'}
               part="frame"
               src=${this._frameUrl}
               title=${t.frame_title}

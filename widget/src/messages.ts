@@ -46,6 +46,7 @@ export interface Messages {
   too_many: string;
   already_paid: string;
   check_details: string;
+  loading_page: string;
 }
 
 /** The built-in texts. */
@@ -61,6 +62,7 @@ export const english: Messages = {
   declined: 'The payment was declined. Try another card or payment method.', cancelled: 'The payment was cancelled. You can try again.', review: 'Thank you! Your payment is being checked; you will hear from the shop.',
   expired: 'This payment has expired. Please start again.', order_unknown: 'This order can no longer be paid. Please refresh the page.', unavailable: 'Payments are unavailable right now. Please try again in a moment.',
   too_many: 'Too many attempts. Please wait a minute and try again.', already_paid: 'This order is already paid, or its payment is under way.', check_details: 'Some details were not accepted. Please check them and try again.',
+  loading_page: 'Opening the secure payment page…',
 }; // prettier-ignore
 
 /** The locales the element speaks. */
