@@ -7,6 +7,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { FaultPoint } from '../../../server/companion/fault-points.ts';
+import { until } from '../helpers/until.ts';
 import { TEST_DATABASES } from '../helpers/databases.ts';
 import { createWorld, sessionBody, type World } from './crash/world.ts';
 
@@ -20,16 +21,8 @@ const PAYOUT = {
 };
 
 /** Retries `step` until `done` says its answer is final, or the bound passes. */
-async function until<T>(step: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + BOUND_MS;
-  for (;;) {
-    const value = await step();
-    if (done(value)) return value;
-    if (Date.now() > deadline)
-      throw new Error(`not settled within ${BOUND_MS} ms: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const settle = <T>(step: () => Promise<T>, done: (value: T) => boolean): Promise<T> =>
+  until(step, done, { timeoutMs: BOUND_MS, everyMs: 100, what: 'the recovery' });
 
 /** Pays an order's hosted page with the success card, as the shopper's browser would. */
 async function pay(world: World, frameUrl: string): Promise<void> {
@@ -50,7 +43,7 @@ async function pay(world: World, frameUrl: string): Promise<void> {
 
 /** A session for `ref`, retried until it has a page; then paid, until the order is authorised. */
 async function sessionPaid(world: World, ref: string): Promise<void> {
-  const session = await until(
+  const session = await settle(
     () => world.widget('/checkout-sessions', sessionBody(ref)),
     (answer) => answer.status === 201 && typeof answer.body.frame_url === 'string',
   );
@@ -60,7 +53,7 @@ async function sessionPaid(world: World, ref: string): Promise<void> {
 
 async function statusIs(world: World, ref: string, status: string): Promise<void> {
   const store = await world.store();
-  await until(
+  await settle(
     () => store.orders.get(ref),
     (order) => order?.status === status,
   );
@@ -136,7 +129,7 @@ const SCENARIOS: Scenario[] = [
       async recover(world: World, ref: string) {
         const again = () =>
           world.ops('/capture', { orders: [{ order_ref: ref }] }, captureKey(ref));
-        await until(again, definite);
+        await settle(again, definite);
         const expected = crashAt === 'operation.begun' ? 'authorised' : 'captured';
         await statusIs(world, ref, expected);
       },
@@ -166,7 +159,7 @@ const SCENARIOS: Scenario[] = [
       },
       async recover(world: World, ref: string) {
         const body = { orders: [{ order_ref: ref, amount: '5.00' }] };
-        await until(() => world.ops('/refund', body, refundKey(ref)), definite);
+        await settle(() => world.ops('/refund', body, refundKey(ref)), definite);
         const refunds = atService(world, ref).refunds.length;
         assert.equal(refunds, crashAt === 'operation.begun' ? 0 : 1);
       },
@@ -177,7 +170,7 @@ const SCENARIOS: Scenario[] = [
     crashAt,
     crash: (world: World, ref: string) => world.ops('/payouts', PAYOUT, payoutKey(ref)),
     async recover(world: World, ref: string) {
-      await until(() => world.ops('/payouts', PAYOUT, payoutKey(ref)), definite);
+      await settle(() => world.ops('/payouts', PAYOUT, payoutKey(ref)), definite);
       const payouts = world.sandbox.sandbox.engine.store.payouts.where('1 = 1');
       assert.equal(payouts.length, 1, 'paid out once');
     },

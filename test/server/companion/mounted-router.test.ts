@@ -15,6 +15,7 @@ import {
 } from 'acquiring-checkout-server/companion';
 import { startSandbox, type RunningSandbox } from 'acquiring-checkout-server/sandbox';
 import { OPS_TOKEN, sessionBody, SHOP } from '../helpers/companion.ts';
+import { until } from '../helpers/until.ts';
 
 /** The merchant's own orders: every `mug.*` reference is one mug. */
 function resolveOrder(orderRef: string): ResolvedOrder | undefined {
@@ -102,26 +103,25 @@ async function payHosted(sandbox: RunningSandbox, frameUrl: string): Promise<voi
 
 /** Waits, up to a deadline, until the sandbox has tried once to deliver the order's notification. */
 async function firstDelivery(sandbox: RunningSandbox, orderNo: string) {
-  const deadline = Date.now() + 5_000;
-  for (;;) {
-    const row = sandbox.sandbox.engine.store
-      .notifications()
-      .find((n) => n.attempts > 0 && n.body.includes(`"order_no":"${orderNo}"`));
-    if (row) return row;
-    if (Date.now() > deadline) throw new Error(`no notification of ${orderNo} was sent`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  const row = await until(
+    () =>
+      sandbox.sandbox.engine.store
+        .notifications()
+        .find((n) => n.attempts > 0 && n.body.includes(`"order_no":"${orderNo}"`)),
+    (row) => row !== undefined,
+    { what: `a notification of ${orderNo}` },
+  );
+  if (!row) throw new Error(`no notification of ${orderNo}`);
+  return row;
 }
 
 /** Waits, up to a deadline, until the companion has the order in `status`. */
 async function waitForStatus(companion: Companion, orderRef: string, status: string) {
-  const deadline = Date.now() + 5_000;
-  for (;;) {
-    const order = await companion.context.store.orders.get(orderRef);
-    if (order?.status === status) return;
-    if (Date.now() > deadline) throw new Error(`${orderRef} is ${order?.status}, not ${status}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  await until(
+    () => companion.context.store.orders.get(orderRef),
+    (order) => order?.status === status,
+    { what: `${orderRef} ${status}` },
+  );
 }
 
 for (const publicPath of ['/payments', '/payments/']) {

@@ -11,6 +11,7 @@ import {
 } from 'acquiring-checkout-server/gateway';
 import { MERCHANT } from '../helpers/sandbox.ts';
 import { sessionBody, startStack, type Stack } from '../helpers/companion.ts';
+import { until } from '../helpers/until.ts';
 
 describe('notifications checked against their order', () => {
   let stack: Stack;
@@ -38,18 +39,20 @@ describe('notifications checked against their order', () => {
 
   /** The order's history as the operations API shows it, once the notification is processed. */
   async function flags(ref: string, count: number): Promise<(string | null)[]> {
-    const deadline = Date.now() + 5_000;
-    for (;;) {
-      const { body } = await stack.ops('/orders');
-      const order = (
-        body.orders as { order_ref: string; history: { flag: string | null }[] }[]
-      ).find((o) => o.order_ref === ref);
-      const rows = await stack.companion.companion.context.store.notifications.unapplied();
-      if (order && order.history.length >= count && rows.length === 0)
-        return order.history.map((h) => h.flag);
-      if (Date.now() > deadline) throw new Error(`no processed history for ${ref}`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    const processed = await until(
+      async () => ({
+        order: (
+          (await stack.ops('/orders')).body.orders as {
+            order_ref: string;
+            history: { flag: string | null }[];
+          }[]
+        ).find((o) => o.order_ref === ref),
+        unapplied: (await stack.companion.companion.context.store.notifications.unapplied()).length,
+      }),
+      ({ order, unapplied }) => !!order && order.history.length >= count && unapplied === 0,
+      { what: `the processed history of ${ref}` },
+    );
+    return processed.order?.history.map((h) => h.flag) ?? [];
   }
 
   for (const [name, changes, reason] of [

@@ -20,14 +20,15 @@ import {
   orderStatus,
   payOpened,
   startSession,
-  until,
 } from './scale/shopper.ts';
+import { until } from '../helpers/until.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL;
 const postgres = TEST_DATABASES.find((database) => database.name === 'postgres');
 
 /** How long anything that settles by itself may take. */
 const BOUND_MS = 10_000;
+const settling = { timeoutMs: BOUND_MS, everyMs: 100 };
 /** The dedicated pair's payment starts per client and minute. */
 const STARTS_PER_MINUTE = 4;
 
@@ -89,7 +90,7 @@ describe('two companion instances on one PostgreSQL and one Redis', { skip }, ()
     // connects to Redis on its own, and waives its limits until it has).
     await Promise.all(
       [a, b, limitedA, limitedB].map((instance) =>
-        until(() => countsInRedis(instance.url), Boolean, BOUND_MS),
+        until(() => countsInRedis(instance.url), Boolean, settling),
       ),
     );
     figures.fourInstancesReadyMs = Math.round(performance.now() - started);
@@ -142,14 +143,14 @@ describe('two companion instances on one PostgreSQL and one Redis', { skip }, ()
     const [notification] = await until(
       async () => notificationsAbout(orderNo),
       (rows) => rows.some((row) => row.state === 'delivered'),
-      BOUND_MS,
+      settling,
     );
     assert.equal(notification?.url, `${a.url}/api/notifications`);
 
     const onB = await until(
       () => orderStatus(b.url, ref, token),
       (answer) => answer.body.status === 'authorised',
-      BOUND_MS,
+      settling,
     );
     figures.notifiedOnAToAuthorisedOnBMs = Math.round(performance.now() - paid);
     const onA = await orderStatus(a.url, ref, token);
@@ -201,7 +202,7 @@ describe('two companion instances on one PostgreSQL and one Redis', { skip }, ()
     const status = await until(
       () => orderStatus(b.url, ref, String(created.body.status_token)),
       (answer) => answer.body.status === 'authorised',
-      BOUND_MS,
+      settling,
     );
     figures.killToAuthorisedOnBMs = Math.round(performance.now() - killed);
     figures.payToAuthorisedOnBMs = Math.round(performance.now() - paid);

@@ -5,6 +5,7 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createDemo } from '../../../demo/server.ts';
@@ -82,7 +83,7 @@ describe('visitor spaces in the public demo', () => {
   }
 
   async function order(of: Visitor): Promise<string> {
-    const ref = `${of.space}.mug.${Math.random().toString(36).slice(2, 8)}`;
+    const ref = `${of.space}.mug.${randomUUID().slice(0, 8)}`;
     const created = await fetch(`${companion.url}/api/checkout-sessions`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin },

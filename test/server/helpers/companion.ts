@@ -11,6 +11,7 @@ import type { CompanionConfig } from '../../../server/companion/config.ts';
 import { resolveOrder } from '../../../demo/catalogue.ts';
 import { MERCHANT, startSandbox, type RunningSandbox } from './sandbox.ts';
 import type { SandboxConfig } from '../../../server/sandbox/config.ts';
+import { until } from './until.ts';
 
 export const SHOP = 'http://shop.test';
 export const OPS_TOKEN = 'ops-token-for-tests-0123456789';
@@ -150,14 +151,11 @@ export async function startStack(
       return stack.payOpened(await stack.openHosted(frameUrl), card);
     },
     async waitForStatus(orderRef, status, timeoutMs = 5_000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const order = await companion.companion.context.store.orders.get(orderRef);
-        if (order?.status === status) return;
-        if (Date.now() > deadline)
-          throw new Error(`order ${orderRef} is ${order?.status}, not ${status}`);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      await until(
+        () => companion.companion.context.store.orders.get(orderRef),
+        (order) => order?.status === status,
+        { timeoutMs, what: `order ${orderRef} ${status}` },
+      );
     },
     close: async () => {
       await companion.close();

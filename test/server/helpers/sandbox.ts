@@ -6,6 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { GatewayClient, signed, type GatewayClientConfig } from '../../../server/gateway/index.ts';
 import { createSandbox, type Sandbox } from '../../../server/sandbox/app.ts';
+import { until } from './until.ts';
 import {
   DEFAULT_MERCHANT,
   sandboxConfig,
@@ -148,15 +149,12 @@ export async function startReceiver(failFirst = 0): Promise<Receiver> {
     get attempts() {
       return state.attempts;
     },
-    waitFor: async (count, timeoutMs = 5_000) => {
-      const deadline = Date.now() + timeoutMs;
-      while (received.length < count) {
-        if (Date.now() > deadline)
-          throw new Error(`expected ${count} notifications, got ${received.length}`);
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-      return received;
-    },
+    waitFor: (count, timeoutMs = 5_000) =>
+      until(
+        () => received,
+        (all) => all.length >= count,
+        { timeoutMs, everyMs: 10, what: `${count} notifications` },
+      ),
     close: () => stop(server),
   };
 }

@@ -94,19 +94,3 @@ export async function payOpened(sandboxUrl: string, sessionToken: string): Promi
     throw new Error(`payment not taken: ${paid.status} ${await paid.text()}`);
   return new URL(location, sandboxUrl);
 }
-
-/** Repeats `step` until `done` holds of its value, or throws once `boundMs` have passed. */
-export async function until<T>(
-  step: () => Promise<T>,
-  done: (value: T) => boolean,
-  boundMs: number,
-): Promise<T> {
-  const deadline = Date.now() + boundMs;
-  for (;;) {
-    const value = await step();
-    if (done(value)) return value;
-    if (Date.now() > deadline)
-      throw new Error(`not so within ${boundMs} ms: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
