@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import type { Page } from 'playwright-core';
 
 /** The widget package's built files. */
 const WIDGET_DIST = new URL('../widget/dist/', import.meta.url).pathname;
@@ -54,4 +55,30 @@ export async function startStorefront(
     close: () =>
       new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
   };
+}
+
+/**
+ * Pays on a page holding one `<acquiring-checkout>` in checkout mode as a shopper does: the
+ * shopper's name and email, Pay, then the sandbox's success card on the hosted page in the frame.
+ * Answers the `acquiring-result` event's detail.
+ */
+export async function payAsShopper(page: Page): Promise<{ status: string; order_no: string }> {
+  const result = page.evaluate(
+    () =>
+      new Promise((resolve) =>
+        document
+          .querySelector('acquiring-checkout')
+          ?.addEventListener('acquiring-result', (e) => resolve((e as CustomEvent).detail)),
+      ),
+  );
+  await page.getByLabel('Email').fill('ada@example.com');
+  await page.getByLabel('First name').fill('Ada');
+  await page.getByLabel('Last name').fill('Lovelace');
+  await page.getByRole('button', { name: 'Pay' }).click();
+  const frame = page.frameLocator('acquiring-checkout iframe');
+  await frame.getByLabel('Card number').fill('4111 1111 1111 1111');
+  await frame.getByLabel('Expiry (MM/YY)').fill('12/30');
+  await frame.getByLabel('Security code').fill('123');
+  await frame.getByRole('button', { name: 'Pay' }).click();
+  return (await result) as { status: string; order_no: string };
 }

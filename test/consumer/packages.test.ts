@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../../scripts/chromium.ts';
+import { payAsShopper } from '../../scripts/storefront.ts';
 import { freePort, installedPackages, nativeBuilds, npm, REPO, waitForLine } from './helpers.ts';
 
 describe('the packed packages, installed into a fresh app', () => {
@@ -102,24 +103,7 @@ describe('the packed packages, installed into a fresh app', () => {
       const page = await browser.newPage();
       page.setDefaultTimeout(15_000);
       await page.goto(url);
-      await page.evaluate(() =>
-        document.querySelector('acquiring-checkout')?.addEventListener('acquiring-result', (e) => {
-          (window as unknown as { result: unknown }).result = (e as CustomEvent).detail;
-        }),
-      );
-      await page.getByLabel('Email').fill('ada@example.com');
-      await page.getByLabel('First name').fill('Ada');
-      await page.getByLabel('Last name').fill('Lovelace');
-      await page.getByRole('button', { name: 'Pay' }).click();
-      const frame = page.frameLocator('acquiring-checkout iframe');
-      await frame.getByLabel('Card number').fill('4111 1111 1111 1111');
-      await frame.getByLabel('Expiry (MM/YY)').fill('12/30');
-      await frame.getByLabel('Security code').fill('123');
-      await frame.getByRole('button', { name: 'Pay' }).click();
-      const result = await page.waitForFunction(
-        () => (window as unknown as { result?: unknown }).result,
-      );
-      const detail = (await result.jsonValue()) as { status: string; order_no: string };
+      const detail = await payAsShopper(page);
       assert.equal(detail.status, 'authorised');
       assert.match(detail.order_no, /^tee\.[0-9a-f]{8}-1$/);
       // Every file the page ran came from the installed packages in the app's node_modules.

@@ -8,7 +8,7 @@ import type { Browser } from 'playwright-core';
 import { launchChromium } from '../../../scripts/chromium.ts';
 import { startCompanion, type RunningCompanion } from '../helpers/companion.ts';
 import { startSandbox, type RunningSandbox } from '../helpers/sandbox.ts';
-import { startStorefront, type Storefront } from '../../../scripts/storefront.ts';
+import { payAsShopper, startStorefront, type Storefront } from '../../../scripts/storefront.ts';
 
 /** Every file the build writes, and the manifest. */
 function builtFiles(): string[] {
@@ -110,24 +110,7 @@ describe('the built widget', () => {
       const page = await browser.newPage();
       page.setDefaultTimeout(10_000);
       await page.goto(storefront.origin);
-      const result = page.evaluate(
-        () =>
-          new Promise((resolve) =>
-            document
-              .querySelector('acquiring-checkout')
-              ?.addEventListener('acquiring-result', (e) => resolve((e as CustomEvent).detail)),
-          ),
-      );
-      await page.getByLabel('Email').fill('ada@example.com');
-      await page.getByLabel('First name').fill('Ada');
-      await page.getByLabel('Last name').fill('Lovelace');
-      await page.getByRole('button', { name: 'Pay' }).click();
-      const frame = page.frameLocator('acquiring-checkout iframe');
-      await frame.getByLabel('Card number').fill('4111 1111 1111 1111');
-      await frame.getByLabel('Expiry (MM/YY)').fill('12/30');
-      await frame.getByLabel('Security code').fill('123');
-      await frame.getByRole('button', { name: 'Pay' }).click();
-      const detail = (await result) as { status: string; order_no: string };
+      const detail = await payAsShopper(page);
       assert.equal(detail.status, 'authorised');
       assert.match(detail.order_no, /^mug\.build-\d+-1$/);
       assert.equal(
