@@ -17,14 +17,7 @@ import {
   CheckoutResultEvent,
   CheckoutSubmitEvent,
 } from './events.ts';
-import {
-  countries,
-  countryOf,
-  shopperOf,
-  shownFields,
-  validate,
-  type FieldSpec,
-} from './fields.ts';
+import { countryOf, shopperOf, shownFields, validate, type FieldSpec } from './fields.ts';
 import {
   clientSecretOf,
   isHttpUrl,
@@ -37,6 +30,7 @@ import {
 import { english, isRightToLeft, loadedMessages, loadMessages, type Messages } from './messages.ts';
 import { isDark, watchSystemScheme, type Theme } from './color-scheme.ts';
 import { loadCard, loadFingerprint, loadSchema } from './lazy.ts';
+import { renderField } from './field-view.ts';
 import { failureText, outcomeText } from './shopper-text.ts';
 import { styles } from './checkout-element.styles.ts';
 
@@ -583,53 +577,6 @@ export class AcquiringCheckout extends LitElement {
     return { shopper: shopperOf(this._values), device };
   }
 
-  #renderField(field: FieldSpec) {
-    const t = this.#messages;
-    const error = this._errors[field.name];
-    const id = `field-${field.name.replace('.', '-')}`;
-    const label = field.name.startsWith('delivery.')
-      ? `${t[field.label]} (${t.delivery})`
-      : t[field.label];
-    const common = {
-      id,
-      name: field.name,
-      invalid: error ? 'true' : 'false',
-      describedby: `${id}-error`,
-    };
-    const control =
-      field.type === 'country'
-        ? html`<select
-            part="input"
-            id=${common.id}
-            name=${common.name}
-            autocomplete=${field.autocomplete}
-            aria-invalid=${common.invalid}
-            aria-describedby=${common.describedby}
-            ?required=${this.#required.has(field.name)}
-            @change=${this.#onInput}
-          >
-            <option value="">${t.choose_country}</option>
-            ${countries(this.locale).map(([code, name]) => html`<option value=${code} ?selected=${this._values[field.name] === code}>${name}</option>`)}
-          </select>`
-        : html`<input
-            part="input"
-            id=${common.id}
-            name=${common.name}
-            type=${field.type === 'email' ? 'email' : field.type === 'tel' ? 'tel' : 'text'}
-            inputmode=${field.inputmode ?? nothing}
-            autocomplete=${field.autocomplete}
-            .value=${this._values[field.name] ?? ''}
-            aria-invalid=${common.invalid}
-            aria-describedby=${common.describedby}
-            ?required=${this.#required.has(field.name)}
-            @input=${this.#onInput}
-          />`;
-    return html`<div part="field">
-      <label part="label" for=${id}>${label}</label>${control}
-      <p part="error-message" id=${`${id}-error`}>${error ? t[error] : ''}</p>
-    </div>`;
-  }
-
   protected override render() {
     const t = this.#messages;
     const failure = this._failure;
@@ -637,7 +584,20 @@ export class AcquiringCheckout extends LitElement {
     const settled = this._outcome !== undefined && PAID_STATUSES.includes(this._outcome);
     return html`
       <form part="form" novalidate @submit=${this.#onSubmit}>
-        ${settled ? nothing : this.#fieldSpecs.map((field) => this.#renderField(field))}
+        ${
+          settled
+            ? nothing
+            : this.#fieldSpecs.map((field) =>
+                renderField(field, {
+                  texts: t,
+                  value: this._values[field.name] ?? '',
+                  error: this._errors[field.name],
+                  required: this.#required.has(field.name),
+                  locale: this.locale,
+                  onInput: this.#onInput,
+                }),
+              )
+        }
         ${
           settled
             ? nothing
