@@ -41,11 +41,13 @@ const insert = (page: Page, attributes: Record<string, string>) =>
   page.evaluate(async (attrs) => {
     const started = performance.now();
     const element = document.createElement('acquiring-checkout') as HTMLElement & {
-      updateComplete: Promise<boolean>;
+      ready: Promise<void>;
     };
     for (const [name, value] of Object.entries(attrs)) element.setAttribute(name, value);
     document.body.append(element);
-    await element.updateComplete;
+    // `ready`: first rendered, fields and Pay usable. Not `updateComplete`, which also waits for
+    // the parts loaded beside the element (the schema, a locale) that Pay awaits if need be.
+    await element.ready;
     const field = element.shadowRoot?.querySelector('input');
     const pay = element.shadowRoot?.querySelector<HTMLButtonElement>('[part="pay-button"]');
     if (!field || field.disabled || !pay || pay.disabled) throw new Error('the form is not usable');
