@@ -80,3 +80,9 @@ export function formatCardNumber(input: string): string {
 export function cardBrand(input: string): string | undefined {
   return cardValidator.number(input.replace(/\D/g, '')).card?.niceType;
 }
+
+/** A field's value as the shopper should see it while typing: card fields formatted, others as typed. */
+export function formatField(name: string, value: string): string {
+  if (name === 'card.number') return formatCardNumber(value);
+  return name === 'card.expiry' ? formatExpiry(value) : value;
+}

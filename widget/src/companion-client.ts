@@ -1,4 +1,5 @@
 /** The widget's calls to the companion, and the errors they can end in. */
+import type { ApmPaymentRequest, CardPaymentRequest, CheckoutSessionRequest } from './contract.ts';
 import type { OrderStatusResponse, Problem, SessionResponse } from './protocol.ts';
 
 /** A failure with a stable code for the failure event; `retryable` when trying again may work. */
@@ -13,7 +14,13 @@ export class CheckoutError extends Error {
   }
 }
 
-export type PaymentRoute = 'checkout-sessions' | 'apm-payments' | 'card-payments';
+/** What each payment route takes: the contract's request types, so a drift fails to compile. */
+export interface PaymentRequests {
+  'checkout-sessions': CheckoutSessionRequest;
+  'apm-payments': ApmPaymentRequest;
+  'card-payments': CardPaymentRequest;
+}
+export type PaymentRoute = keyof PaymentRequests;
 
 async function call<T>(url: string, init: RequestInit): Promise<T> {
   let response: Response;
@@ -48,10 +55,11 @@ async function call<T>(url: string, init: RequestInit): Promise<T> {
   );
 }
 
-export function startPayment(
+/** Starts a payment at `route` (the body is that route's request type). */
+export function startPayment<R extends PaymentRoute>(
   companion: string,
-  route: PaymentRoute,
-  body: unknown,
+  route: R,
+  body: PaymentRequests[R],
 ): Promise<SessionResponse> {
   return call<SessionResponse>(`${companion}/api/${route}`, {
     method: 'POST',

@@ -105,6 +105,26 @@ export function shownFields(names: string[], card: boolean): FieldSpec[] {
   return [...names.flatMap((name) => SHOPPER_FIELDS[name] ?? []), ...(card ? CARD_FIELDS : [])];
 }
 
+/**
+ * The names of the fields that must be filled: those `required` names (the `required-fields`
+ * attribute), else every shown one but the delivery address, plus the card's in card mode.
+ */
+export function requiredNames(
+  shown: FieldSpec[],
+  required: string | undefined,
+  card: boolean,
+): Set<string> {
+  const names = required === undefined ? undefined : required.split(/\s+/).filter(Boolean);
+  // An optional delivery address is the common case: required only when named.
+  const specs = names
+    ? shownFields(names, false)
+    : shown.filter((f) => !f.name.startsWith('delivery.'));
+  return new Set([
+    ...specs.map((f) => f.name),
+    ...(card ? ['card.number', 'card.expiry', 'card.security_code'] : []),
+  ]);
+}
+
 /** The shopper object the form's values make, ready for the contract's schema. */
 export function shopperOf(values: Record<string, string>): Shopper {
   const shopper: Record<string, unknown> = {};

@@ -1,0 +1,174 @@
+/**
+ * The hosted payment page's lifecycle: mounted in a frame, timed while it loads, and when the frame
+ * cannot be used (too slow, or refused by the page), the same attempt goes on in a window or by a
+ * redirect. The page's messages are believed only from the companion's origin and our own frame
+ * or window (frame.ts). An APM's redirect leaves the page the same way.
+ */
+import { html, nothing, type ReactiveController, type ReactiveControllerHost } from 'lit';
+import { CheckoutError } from './companion-client.ts';
+import { CheckoutFrameMountedEvent, CheckoutRedirectEvent } from './events.ts';
+import { frameMessage, isHttpUrl, savePending, type PendingAttempt } from './frame.ts';
+import type { Messages } from './messages.ts';
+import type { SessionResponse } from './protocol.ts';
+
+/** What the frame needs of the element: its settings, and where its frame is rendered. */
+export interface FrameHost extends ReactiveControllerHost, EventTarget {
+  readonly renderRoot: HTMLElement | DocumentFragment;
+  companion: string;
+  fallback: 'redirect' | 'popup';
+  frameTimeout: number;
+}
+
+/** What the element does for the frame. */
+export interface FrameAttempt {
+  /** The same attempt again, for a fresh one-time address of the payment page. */
+  restart(): Promise<SessionResponse>;
+  /** The attempt to keep across a redirect, or to confirm. */
+  pending(session: SessionResponse): PendingAttempt;
+  /** The shopper is back from the payment page. */
+  returned(attempt: PendingAttempt): void;
+  failed(error: unknown): void;
+}
+
+export class FrameController implements ReactiveController {
+  /** The payment page's address in the frame, while it is mounted. */
+  url: string | undefined;
+  /** The payment page is on its way into the frame. */
+  loading = false;
+  /** The payment page's address for the open-window button, when the frame fell back to it. */
+  windowUrl: string | undefined;
+
+  readonly #host: FrameHost;
+  readonly #attempt: FrameAttempt;
+  #session: SessionResponse | undefined;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #popup: Window | null = null;
+
+  constructor(host: FrameHost, attempt: FrameAttempt) {
+    this.#host = host;
+    this.#attempt = attempt;
+    host.addController(this);
+  }
+
+  hostConnected(): void {
+    window.addEventListener('message', this.#onMessage);
+  }
+
+  hostDisconnected(): void {
+    window.removeEventListener('message', this.#onMessage);
+    clearTimeout(this.#timer);
+  }
+
+  #onLoad = (): void => {
+    if (this.#timer === undefined) return;
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    this.#set({ loading: false });
+    this.#host.dispatchEvent(
+      new CheckoutFrameMountedEvent({ order_no: this.#session?.order_no ?? '' }),
+    );
+  };
+
+  #onMessage = (event: MessageEvent): void => {
+    const session = this.#session;
+    if (!session) return;
+    const frame = this.#host.renderRoot.querySelector('iframe')?.contentWindow;
+    const origin = new URL(this.#host.companion).origin;
+    const fromFrame = frameMessage(event, origin, frame, session.order_ref);
+    const fromWindow =
+      this.#popup !== null && frameMessage(event, origin, this.#popup, session.order_ref);
+    if (fromFrame === 'framing-refused' && this.url) void this.#fallBack();
+    else if (fromFrame === 'return' || fromWindow === 'return')
+      this.#attempt.returned(this.#attempt.pending(session));
+  };
+
+  #openWindow = (): void => {
+    this.#popup = window.open(this.windowUrl, 'acquiring-checkout', 'popup,width=480,height=720');
+  };
+
+  /** Mounts `session`'s payment page (`url`) in the frame; it has `frameTimeout` ms to load. */
+  mount(session: SessionResponse, url: string): void {
+    this.#session = session;
+    this.#set({ url, loading: true });
+    clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => void this.#fallBack(), this.#host.frameTimeout);
+  }
+
+  /** Sends the shopper to `url` (which must be http(s)), keeping the attempt for the return. */
+  redirect(session: SessionResponse, url: string, reason: 'apm' | 'frame-fallback'): void {
+    savePending(this.#attempt.pending(session));
+    this.#host.dispatchEvent(new CheckoutRedirectEvent({ url, reason }));
+    window.location.assign(url);
+  }
+
+  /** No fallback any more: the attempt has ended (the page, if mounted, stays). */
+  stopTimer(): void {
+    clearTimeout(this.#timer);
+  }
+
+  /** Takes the payment page away: the frame, its progress line and the open-window button. */
+  close(): void {
+    clearTimeout(this.#timer);
+    this.#set({ url: undefined, loading: false, windowUrl: undefined });
+  }
+
+  /** Forgets the attempt too: the next page mounted is a new attempt's. */
+  reset(): void {
+    this.close();
+    this.#session = undefined;
+  }
+
+  /**
+   * The frame did not load in time, or its page refused the frame: the same attempt goes on in a
+   * window or by a redirect.
+   */
+  async #fallBack(): Promise<void> {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    this.#set({ url: undefined, loading: false });
+    try {
+      const session = await this.#attempt.restart(); // the same attempt: a fresh one-time address
+      if (!session.frame_url || !isHttpUrl(session.frame_url))
+        throw new CheckoutError('frame', 'The payment page could not be opened.', true);
+      if (this.#host.fallback === 'popup') this.#set({ windowUrl: session.frame_url });
+      else this.redirect(session, session.frame_url, 'frame-fallback');
+    } catch (error) {
+      this.#attempt.failed(error);
+    }
+  }
+
+  #set(state: Partial<Pick<FrameController, 'url' | 'loading' | 'windowUrl'>>): void {
+    Object.assign(this, state);
+    this.#host.requestUpdate();
+  }
+
+  /** The progress line, the frame, and the open-window button, as the attempt stands. */
+  render(t: Messages) {
+    return html`${
+      /* sandbox: scripts (the page submits itself), forms (the card form), same-origin (the
+           service's page keeps its own origin for its cookies and 3-D Secure), popups (some
+           3-D Secure and APM pages open one). Chromium warns that scripts + same-origin could
+           lift the sandbox: only for a page of the storefront's own origin, and the one such
+           page is the companion's own /pay page when it is mounted on the shop (our code, one
+           use, then the service's cross-origin page); never srcdoc, never a third party's page.
+           No top navigation: the frame can never move the storefront. */ ''
+    }${
+      this.loading
+        ? html`<p part="progress" role="status" aria-live="polite">${t.loading_page}</p>`
+        : nothing
+    }${
+      this.url
+        ? html`<iframe
+            aria-busy=${this.loading ? 'true' : 'false'}
+            part="frame"
+            src=${this.url}
+            title=${t.frame_title}
+            @load=${this.#onLoad}
+            sandbox="allow-scripts allow-forms allow-same-origin allow-popups"
+            allow="payment"
+          ></iframe>`
+        : nothing
+    }
+    ${this.windowUrl ? html`<button part="open-window-button" type="button" @click=${this.#openWindow}>${t.open_window}</button>` : nothing}`;
+  }
+}

@@ -1,0 +1,117 @@
+/**
+ * The element's lazy parts (lazy.ts): the shopper schema, the card part, the locale's texts and
+ * the fingerprint. Each is asked for when it may be needed and never holds the first paint back;
+ * an update counts as complete only once the parts on their way have arrived and been rendered.
+ */
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { DataCollection } from './device-data.ts';
+import { loadCard, loadFingerprint, loadSchema } from './lazy.ts';
+import { english, loadedMessages, loadMessages, type Messages } from './messages.ts';
+
+type CardPart = typeof import('./card.ts');
+type SchemaPart = typeof import('./shopper-schema.ts');
+
+/** What the parts depend on: the host's data-collection level. */
+export interface PartsHost extends ReactiveControllerHost {
+  dataCollection: DataCollection;
+}
+
+export class PartsController implements ReactiveController {
+  /** The card part, once here (card mode only). */
+  card: CardPart | undefined;
+  /** The shopper schema, once here. */
+  schema: SchemaPart | undefined;
+  /** The locale's texts, once loaded (English until then). */
+  texts: Messages = english;
+
+  readonly #host: PartsHost;
+  #locale = '';
+  #texts: Promise<Messages> | undefined;
+  #card: Promise<CardPart> | undefined;
+  #schema: Promise<SchemaPart> | undefined;
+  #fingerprint: Promise<string> | undefined;
+  #loadingToPay = false;
+
+  constructor(host: PartsHost) {
+    this.#host = host;
+    host.addController(this);
+  }
+
+  hostConnected(): void {
+    this.loadSchema().catch(() => undefined);
+    // Started now, in its own chunk, so it is usually ready by Pay; it never holds the form back.
+    if (this.#host.dataCollection === 'full') this.#fingerprint ??= loadFingerprint();
+  }
+
+  /** The fingerprint, at `full` data collection: on its way since the element connected. */
+  get fingerprint(): Promise<string> | undefined {
+    return this.#fingerprint;
+  }
+
+  /** The shopper schema, a part of its own: asked for at connect, awaited at Pay. */
+  loadSchema(): Promise<SchemaPart> {
+    this.#schema ??= loadSchema().then(
+      (module) => (this.schema = module),
+      (error: unknown) => {
+        this.#schema = undefined; // the next Pay asks again
+        throw error;
+      },
+    );
+    return this.#schema;
+  }
+
+  /** Card mode's checks come in a part of their own; the default checkout never loads it. */
+  loadCard(): Promise<CardPart> {
+    this.#card ??= loadCard().then((module) => (this.card = module));
+    return this.#card;
+  }
+
+  /** The locale's texts: at once if loaded, else English until they arrive (a part of their own). */
+  loadTexts(locale: string): void {
+    this.#locale = locale;
+    const here = loadedMessages(locale);
+    if (here) {
+      this.texts = here;
+      this.#texts = undefined;
+      return;
+    }
+    this.#texts = loadMessages(locale).then((texts) => {
+      if (this.#locale === locale) {
+        this.texts = texts;
+        this.#host.requestUpdate();
+      }
+      return texts;
+    });
+  }
+
+  /** Whether Pay can check the form at once: the schema is here, and the card part if `card`. */
+  readyToPay(card: boolean): boolean {
+    return this.schema !== undefined && (!card || this.card !== undefined);
+  }
+
+  /**
+   * Loads what Pay needs. False when a press is already waiting for them (a second press meanwhile
+   * is the same press); rejects when a part cannot be loaded.
+   */
+  async loadToPay(card: boolean): Promise<boolean> {
+    if (this.#loadingToPay) return false;
+    this.#loadingToPay = true;
+    try {
+      await Promise.all([this.loadSchema(), card ? this.loadCard() : undefined]);
+      return true;
+    } finally {
+      this.#loadingToPay = false;
+    }
+  }
+
+  /**
+   * Waits for the parts asked for (texts, card, schema; a failed one counts as arrived). False
+   * when none was, so the host's update is complete as it stands.
+   */
+  async arrived(): Promise<boolean> {
+    const [texts, card, schema] = [this.#texts, this.#card, this.#schema];
+    if (!texts && !card && !schema) return false;
+    await Promise.all([texts, card?.catch(() => undefined), schema?.catch(() => undefined)]);
+    return true;
+  }
+}

@@ -1,0 +1,83 @@
+/**
+ * The outcome of an attempt: the companion is asked for the order's status until it settles, as
+ * the service's notification may reach the companion after the shopper is back. The poll is
+ * bounded, and stops when the element leaves the page (picked up again if it comes back, as when
+ * it is moved).
+ */
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { orderStatus } from './companion-client.ts';
+import type { PendingAttempt } from './frame.ts';
+import type { OrderStatus, OrderStatusResponse } from './protocol.ts';
+
+const UNSETTLED: readonly OrderStatus[] = ['pending', 'unknown', 'created'];
+/** How often, and how many times more, to ask while the status is unsettled: about 5 s in all. */
+const POLL_INTERVAL_MS = 500;
+const POLL_RETRIES = 10;
+
+/** What becomes of a confirmation. */
+export interface StatusOutcome {
+  /** The last status read, settled or not once the retries are spent. */
+  settled(status: OrderStatusResponse, attempt: PendingAttempt): void;
+  /** A request failed. */
+  failed(error: unknown): void;
+}
+
+export class StatusController implements ReactiveController {
+  readonly #outcome: StatusOutcome;
+  /** The attempt being confirmed, and the switch that stops its poll. */
+  #current: { attempt: PendingAttempt; stop: AbortController } | undefined;
+  /** An attempt whose poll the element's leaving stopped. */
+  #interrupted: PendingAttempt | undefined;
+
+  constructor(host: ReactiveControllerHost, outcome: StatusOutcome) {
+    this.#outcome = outcome;
+    host.addController(this);
+  }
+
+  hostConnected(): void {
+    const attempt = this.#interrupted;
+    this.#interrupted = undefined;
+    if (attempt) void this.confirm(attempt);
+  }
+
+  hostDisconnected(): void {
+    this.#interrupted = this.#current?.attempt;
+    this.#current?.stop.abort();
+    this.#current = undefined;
+  }
+
+  /**
+   * Asks for `attempt`'s status until it settles, then reports it. A newer confirmation replaces
+   * this one, and the element's leaving stops it: then nothing is reported.
+   */
+  async confirm(attempt: PendingAttempt): Promise<void> {
+    this.#current?.stop.abort();
+    const current = { attempt, stop: new AbortController() };
+    this.#current = current;
+    const { signal } = current.stop;
+    const read = () => orderStatus(attempt.companion, attempt.order_ref, attempt.status_token);
+    try {
+      let status = await read();
+      for (let i = 0; i < POLL_RETRIES && UNSETTLED.includes(status.status); i++) {
+        await pause(POLL_INTERVAL_MS, signal);
+        if (signal.aborted) return;
+        status = await read();
+      }
+      if (signal.aborted) return;
+      this.#current = undefined;
+      this.#outcome.settled(status, attempt);
+    } catch (error) {
+      if (signal.aborted) return;
+      this.#current = undefined;
+      this.#outcome.failed(error);
+    }
+  }
+}
+
+/** Waits `ms`, or less if `signal` aborts meanwhile. */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+  });
+}
