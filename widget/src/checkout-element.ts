@@ -143,7 +143,6 @@ export class AcquiringCheckout extends LitElement {
     this.bankCode = '';
     this.locale = 'en';
     this.fields = 'email first_name last_name';
-    this.requiredFields = undefined;
     this.shopper = {};
     this.returnUrl = '';
     this.dataCollection = 'essential';
