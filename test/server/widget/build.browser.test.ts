@@ -123,5 +123,49 @@ describe('the built widget', () => {
       );
       await page.close();
     });
+
+    it('loads each locale’s part from beside itself, and shows its texts', async () => {
+      const files = readdirSync('widget/src/locales').map((file) => file.replace(/\.ts$/, ''));
+      const expected = await Promise.all(
+        files.map(async (tag) => {
+          const { default: texts } = (await import(`../../../widget/src/locales/${tag}.ts`)) as {
+            default: { pay: string; email: string };
+          };
+          return [tag, { pay: texts.pay, email: texts.email }] as const;
+        }),
+      );
+      const page = await browser.newPage();
+      const parts: string[] = [];
+      page.on('response', (response) => {
+        const part = /acquiring-checkout\.locale-([\w-]+)\.js$/.exec(response.url())?.[1];
+        if (part && response.ok()) parts.push(part);
+      });
+      await page.goto(storefront.origin);
+      const shown = await page.evaluate(async (companion) => {
+        const { LOCALES } = window.AcquiringCheckout;
+        const texts = await Promise.all(
+          LOCALES.filter((locale) => locale !== 'en').map(async (locale) => {
+            const el = document.createElement('acquiring-checkout');
+            Object.assign(el, { companion, orderRef: `mug.locale-${locale}`, locale });
+            document.body.append(el);
+            await el.updateComplete;
+            // No function of its own in here: tsx would wrap it in a helper the page lacks.
+            const [pay, email] = ['[part="pay-button"]', 'label'].map(
+              (selector) => el.shadowRoot?.querySelector(selector)?.textContent?.trim() ?? '',
+            );
+            return [locale, { pay, email }] as const;
+          }),
+        );
+        return { locales: [...LOCALES], texts };
+      }, companion.url);
+      assert.deepEqual(shown.locales.sort(), ['en', ...files].sort(), 'LOCALES and locales/*.ts');
+      assert.deepEqual(Object.fromEntries(shown.texts), Object.fromEntries(expected));
+      assert.deepEqual(parts.sort(), [...files].sort());
+      assert.deepEqual(
+        await page.evaluate(() => (window as unknown as { violations: string[] }).violations),
+        [],
+      );
+      await page.close();
+    });
   });
 });
