@@ -33,6 +33,7 @@ import { loadCard, loadFingerprint, loadSchema } from './lazy.ts';
 import { renderField } from './field-view.ts';
 import { failureText, outcomeText } from './shopper-text.ts';
 import { styles } from './checkout-element.styles.ts';
+import { applyAppearance, type Appearance } from './appearance.ts';
 
 const ROUTES: Record<string, PaymentRoute> = {
   checkout: 'checkout-sessions',
@@ -70,9 +71,11 @@ const UNSETTLED: readonly OrderStatus[] = ['pending', 'unknown', 'created'];
  * @csspart open-window-button - Opens the payment page in a window, when the frame cannot be used.
  *
  * @cssproperty --acquiring-font - Font family.
+ * @cssproperty --acquiring-font-size - Base font size (the page's by default).
  * @cssproperty --acquiring-text - Text colour.
  * @cssproperty --acquiring-background - Background colour.
  * @cssproperty --acquiring-border - Border colour of inputs and the frame.
+ * @cssproperty --acquiring-input-background - Fill of the inputs.
  * @cssproperty --acquiring-accent - Colour of the buttons.
  * @cssproperty --acquiring-accent-text - Text colour of the buttons.
  * @cssproperty --acquiring-error - Colour of errors.
@@ -97,6 +100,7 @@ export class AcquiringCheckout extends LitElement {
     fallback: { type: String },
     frameTimeout: { type: Number, attribute: 'frame-timeout' },
     theme: { type: String, reflect: true },
+    appearance: { attribute: false },
     messages: { attribute: false },
     _texts: { state: true },
     _values: { state: true },
@@ -143,6 +147,12 @@ export class AcquiringCheckout extends LitElement {
    * the system prefers it.
    */
   declare theme: Theme;
+  /**
+   * A preset and variables of your own over it (`{ theme: 'night', variables: { colorPrimary:
+   * '#7c3aed' } }`), set as the element's custom properties; see Appearance. Assign a new object
+   * to change it.
+   */
+  declare appearance: Appearance;
   /** Texts of your own, by key, over the locale's (`{ pay: 'Place order' }`); see Messages. */
   declare messages: Partial<Messages>;
   /** @internal The locale's texts, once loaded (English until then). */
@@ -183,6 +193,7 @@ export class AcquiringCheckout extends LitElement {
       companion: '', orderRef: '', mode: 'checkout', paymentMethod: '', bankCode: '', locale: 'en',
       fields: 'email first_name last_name', requiredFields: undefined, shopper: {}, returnUrl: '',
       dataCollection: 'essential', fallback: 'redirect', frameTimeout: 15_000, theme: 'light', messages: {},
+      appearance: {},
       _texts: english, _values: {}, _errors: {},
       _busy: false, _frameUrl: undefined, _frameLoading: false, _windowUrl: undefined, _failure: undefined, _outcome: undefined,
     }); // prettier-ignore
@@ -255,6 +266,7 @@ export class AcquiringCheckout extends LitElement {
     }
     if (changed.has('locale') || changed.has('fields')) this.#defaultCountries();
     if (changed.has('theme')) this.#applyScheme();
+    if (changed.has('appearance')) applyAppearance(this, this.appearance);
   }
 
   #stopWatchingScheme: (() => void) | undefined;

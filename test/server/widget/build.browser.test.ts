@@ -9,6 +9,7 @@ import { launchChromium } from '../../../scripts/chromium.ts';
 import { startCompanion, type RunningCompanion } from '../helpers/companion.ts';
 import { startSandbox, type RunningSandbox } from '../helpers/sandbox.ts';
 import { payAsShopper, startStorefront, type Storefront } from '../../../scripts/storefront.ts';
+import { until } from '../helpers/until.ts';
 
 /** Every file the build writes, and the manifest. */
 function builtFiles(): string[] {
@@ -120,6 +121,37 @@ describe('the built widget', () => {
       assert.deepEqual(
         await page.evaluate(() => (window as unknown as { violations: string[] }).violations),
         [],
+      );
+      await page.close();
+    });
+
+    it('takes an appearance through the CSSOM, which the CSP allows (a style attribute it would not)', async () => {
+      const page = await browser.newPage();
+      await page.goto(storefront.origin);
+      const looks = await page.evaluate(async () => {
+        const el = document.querySelector('acquiring-checkout');
+        if (!el) throw new Error('no <acquiring-checkout> on the page');
+        el.appearance = { theme: 'night', variables: { colorPrimary: '#ff0000' } };
+        await el.updateComplete;
+        const button = el.shadowRoot?.querySelector('[part="pay-button"]');
+        const shown = {
+          background: getComputedStyle(el).backgroundColor,
+          accent: button ? getComputedStyle(button).backgroundColor : '',
+        };
+        // What the element does not do: a style attribute, which this CSP refuses.
+        document.body.setAttribute('style', '--acquiring-accent: #00ff00');
+        return shown;
+      });
+      assert.deepEqual(looks, { background: 'rgb(15, 23, 42)', accent: 'rgb(255, 0, 0)' });
+      const violations = await until(
+        () => page.evaluate(() => (window as unknown as { violations: string[] }).violations),
+        (seen) => seen.length > 0,
+        { what: 'the style attribute’s refusal' },
+      );
+      assert.deepEqual(
+        violations,
+        ['style-src-attr inline'],
+        'only the style attribute was refused',
       );
       await page.close();
     });
