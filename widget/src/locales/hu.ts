@@ -18,7 +18,7 @@ const messages: Messages = {
   security_code: 'Biztonsági kód',
   pay: 'Fizetés',
   paying: 'Fizetés folyamatban…',
-  retry: 'Újrapróbálás',
+  retry: 'Próbálja újra',
   required: 'Ezt a mezőt kötelező kitölteni.',
   invalid: 'Ellenőrizze ezt a mezőt.',
   frame_title: 'Biztonságos fizetési oldal',
