@@ -14,10 +14,16 @@ execFileSync(
   },
 );
 const manifest = JSON.parse(readFileSync('custom-elements.json', 'utf8'));
-const { AcquiringCheckout } = await import(
+const { AcquiringCheckout, LOCALES } = await import(
   new URL('./dist/acquiring-checkout.esm.js', import.meta.url).href
 );
 const element = new AcquiringCheckout();
+
+// The locales the built module speaks, named where `locale` is described, so the list cannot drift.
+const withLocales = (item) =>
+  item.name === 'locale'
+    ? { ...item, description: `${item.description} Locales: ${LOCALES.join(', ')}.` }
+    : item;
 
 const isPublic = (member) =>
   !member.name.startsWith('_') &&
@@ -34,13 +40,13 @@ const declaration = module.declarations.find((d) => d.name === 'AcquiringCheckou
 declaration.members = declaration.members.filter(isPublic).map((member) => {
   if (member.kind !== 'field' || member.static) return member;
   const value = defaultOf(member.name);
-  return value === undefined ? member : { ...member, default: value };
+  return withLocales(value === undefined ? member : { ...member, default: value });
 });
 declaration.attributes = (declaration.attributes ?? [])
   .filter((attribute) => !attribute.fieldName?.startsWith('_'))
   .map((attribute) => {
     const value = defaultOf(attribute.fieldName);
-    return value === undefined ? attribute : { ...attribute, default: value };
+    return withLocales(value === undefined ? attribute : { ...attribute, default: value });
   });
 // The analyzer also lists dispatchEvent calls it cannot name; the JSDoc @event tags name them all.
 declaration.events = (declaration.events ?? []).filter((event) => event.name);

@@ -282,27 +282,31 @@ describe('<acquiring-checkout>', () => {
   });
 
   describe('locales', () => {
+    const RIGHT_TO_LEFT: readonly string[] = ['ar', 'he'];
+
     for (const locale of LOCALES) {
       it(`renders in ${locale}, its texts loaded on first use`, async () => {
         const el = await checkout({ locale });
         const messages = await loadMessages(locale);
         expect(part(el, 'pay-button').textContent?.trim()).to.equal(messages.pay);
-        expect(el.getAttribute('dir')).to.equal(locale === 'ar' ? 'rtl' : 'ltr');
+        expect(el.getAttribute('dir')).to.equal(RIGHT_TO_LEFT.includes(locale) ? 'rtl' : 'ltr');
       });
 
-      it(`has every text in ${locale}`, async () => {
+      it(`has every text in ${locale}, and no other`, async () => {
         const messages = await loadMessages(locale);
         const missing = Object.keys(english).filter(
           (key) => !(messages as unknown as Record<string, string>)[key]?.trim(),
         );
         expect(missing).to.deep.equal([]);
+        expect(Object.keys(messages).sort()).to.deep.equal(Object.keys(english).sort());
         if (locale !== 'en') expect(messages).not.to.equal(english, 'it fell back to English');
       });
     }
 
     it('resolves a regional tag to its language, and an unknown one to English', async () => {
       expect((await loadMessages('fr-CA')).pay).to.equal('Payer');
-      expect((await loadMessages('nl')).pay).to.equal('Pay');
+      expect((await loadMessages('no-NO')).pay).to.equal('Betal');
+      expect((await loadMessages('eo')).pay).to.equal('Pay');
     });
 
     it('takes texts of the page’s own over the locale’s', async () => {

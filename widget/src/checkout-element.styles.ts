@@ -3,9 +3,11 @@ import { css } from 'lit';
 export const styles = css`
   :host {
     --acquiring-font: system-ui, sans-serif;
+    --acquiring-font-size: 1em;
     --acquiring-text: #111827;
     --acquiring-background: #ffffff;
     --acquiring-border: #d1d5db;
+    --acquiring-input-background: transparent;
     --acquiring-accent: #1a56db;
     --acquiring-accent-text: #ffffff;
     --acquiring-error: #b91c1c;
@@ -15,6 +17,7 @@ export const styles = css`
     color-scheme: light;
     display: block;
     font-family: var(--acquiring-font);
+    font-size: var(--acquiring-font-size);
     color: var(--acquiring-text);
     background: var(--acquiring-background);
   }
@@ -43,7 +46,7 @@ export const styles = css`
     padding: 0.6rem;
     border: 1px solid var(--acquiring-border);
     border-radius: var(--acquiring-radius);
-    background: transparent;
+    background: var(--acquiring-input-background);
     color: inherit;
   }
   [part='input'][aria-invalid='true'] {

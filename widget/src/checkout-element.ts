@@ -15,6 +15,7 @@ import { PartsController } from './parts-controller.ts';
 import { PaymentController } from './payment-controller.ts';
 import { renderForm } from './form-view.ts';
 import { styles } from './checkout-element.styles.ts';
+import { applyAppearance, type Appearance } from './appearance.ts';
 
 /**
  * The checkout for a storefront: shopper form, hosted payment page in a frame (or an APM
@@ -45,9 +46,11 @@ import { styles } from './checkout-element.styles.ts';
  * @csspart open-window-button - Opens the payment page in a window, when the frame cannot be used.
  *
  * @cssproperty --acquiring-font - Font family.
+ * @cssproperty --acquiring-font-size - Base font size (the page's by default).
  * @cssproperty --acquiring-text - Text colour.
  * @cssproperty --acquiring-background - Background colour.
  * @cssproperty --acquiring-border - Border colour of inputs and the frame.
+ * @cssproperty --acquiring-input-background - Fill of the inputs.
  * @cssproperty --acquiring-accent - Colour of the buttons.
  * @cssproperty --acquiring-accent-text - Text colour of the buttons.
  * @cssproperty --acquiring-error - Colour of errors.
@@ -72,6 +75,7 @@ export class AcquiringCheckout extends LitElement {
     fallback: { type: String },
     frameTimeout: { type: Number, attribute: 'frame-timeout' },
     theme: { type: String, reflect: true },
+    appearance: { attribute: false },
     messages: { attribute: false },
     _values: { state: true },
     _errors: { state: true },
@@ -129,6 +133,12 @@ export class AcquiringCheckout extends LitElement {
    * the system prefers it.
    */
   declare theme: Theme;
+  /**
+   * A preset and variables of your own over it (`{ theme: 'night', variables: { colorPrimary:
+   * '#7c3aed' } }`), set as the element's custom properties; see Appearance. Assign a new object
+   * to change it.
+   */
+  declare appearance: Appearance;
   /** Texts of your own, by key, over the locale's (`{ pay: 'Place order' }`); see Messages. */
   declare messages: Partial<Messages>;
 
@@ -149,6 +159,7 @@ export class AcquiringCheckout extends LitElement {
     this.fallback = 'redirect';
     this.frameTimeout = 15_000;
     this.theme = 'light';
+    this.appearance = {};
     this.messages = {};
     this._values = {};
     this._errors = {};
@@ -169,6 +180,7 @@ export class AcquiringCheckout extends LitElement {
     }
     if (changed.has('locale') || changed.has('fields')) this.#defaultCountries();
     if (changed.has('theme')) this.#scheme.apply();
+    if (changed.has('appearance')) applyAppearance(this, this.appearance);
   }
 
   protected override firstUpdated(): void {

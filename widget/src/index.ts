@@ -19,5 +19,11 @@ export type {
   OrderStatusResponse,
 } from './protocol.ts';
 export { english, LOCALES, loadMessages, type Locale, type Messages } from './messages.ts';
+export {
+  APPEARANCE_THEMES,
+  type Appearance,
+  type AppearanceTheme,
+  type AppearanceVariables,
+} from './appearance.ts';
 
 defineAcquiringCheckout();

@@ -65,16 +65,49 @@ export const english: Messages = {
   loading_page: 'Opening the secure payment page…',
 }; // prettier-ignore
 
-/** The locales the element speaks. */
-export const LOCALES = ['en', 'es', 'pt-BR', 'fr', 'de', 'zh-CN', 'ar'] as const;
+/** The locales the element speaks: English, then the others (locales/*.ts) by tag. */
+export const LOCALES = [
+  'en',
+  'ar',
+  'cs',
+  'da',
+  'de',
+  'el',
+  'es',
+  'fi',
+  'fr',
+  'he',
+  'hi',
+  'hu',
+  'id',
+  'it',
+  'ja',
+  'ko',
+  'nb',
+  'nl',
+  'pl',
+  'pt-BR',
+  'ro',
+  'ru',
+  'sv',
+  'th',
+  'tr',
+  'uk',
+  'vi',
+  'zh-CN',
+] as const;
 export type Locale = (typeof LOCALES)[number];
+
+/** Languages written here under another tag: Norwegian (`no`, `no-NO`) in Bokmål. */
+const ALIASES = new Map<string, Locale>([['no', 'nb']]);
 
 const loaded = new Map<Locale, Messages>([['en', english]]);
 const loading = new Map<Locale, Promise<Messages>>();
 
-/** The locale a BCP 47 tag resolves to: `pt-BR` → `pt-BR`, `fr-CA` → `fr`, `nl` → `en`. */
+/** The locale a BCP 47 tag resolves to: `pt-BR` → `pt-BR`, `fr-CA` → `fr`, `no` → `nb`, `eo` → `en`. */
 export function localeOf(tag: string): Locale {
-  const known = (name: string) => LOCALES.find((l) => l.toLowerCase() === name.toLowerCase());
+  const known = (name: string) =>
+    LOCALES.find((l) => l.toLowerCase() === name.toLowerCase()) ?? ALIASES.get(name.toLowerCase());
   return known(tag) ?? known(tag.split('-')[0] ?? '') ?? 'en';
 }
 
@@ -99,6 +132,7 @@ export function loadMessages(tag: string): Promise<Messages> {
   return pending;
 }
 
+/** Languages written right to left: the listed `ar` and `he`, and `fa` and `ur` for pages' own texts. */
 const RTL = new Set(['ar', 'he', 'fa', 'ur']);
 
 export function isRightToLeft(locale: string): boolean {

@@ -9,6 +9,7 @@ import { launchChromium } from '../../../scripts/chromium.ts';
 import { startCompanion, type RunningCompanion } from '../helpers/companion.ts';
 import { startSandbox, type RunningSandbox } from '../helpers/sandbox.ts';
 import { payAsShopper, startStorefront, type Storefront } from '../../../scripts/storefront.ts';
+import { until } from '../helpers/until.ts';
 
 /** Every file the build writes, and the manifest. */
 function builtFiles(): string[] {
@@ -117,6 +118,81 @@ describe('the built widget', () => {
         (await page.locator('acquiring-checkout [part="status"]').textContent())?.trim(),
         'Payment received.',
       );
+      assert.deepEqual(
+        await page.evaluate(() => (window as unknown as { violations: string[] }).violations),
+        [],
+      );
+      await page.close();
+    });
+
+    it('takes an appearance through the CSSOM, which the CSP allows (a style attribute it would not)', async () => {
+      const page = await browser.newPage();
+      await page.goto(storefront.origin);
+      const looks = await page.evaluate(async () => {
+        const el = document.querySelector('acquiring-checkout');
+        if (!el) throw new Error('no <acquiring-checkout> on the page');
+        el.appearance = { theme: 'night', variables: { colorPrimary: '#ff0000' } };
+        await el.updateComplete;
+        const button = el.shadowRoot?.querySelector('[part="pay-button"]');
+        const shown = {
+          background: getComputedStyle(el).backgroundColor,
+          accent: button ? getComputedStyle(button).backgroundColor : '',
+        };
+        // What the element does not do: a style attribute, which this CSP refuses.
+        document.body.setAttribute('style', '--acquiring-accent: #00ff00');
+        return shown;
+      });
+      assert.deepEqual(looks, { background: 'rgb(15, 23, 42)', accent: 'rgb(255, 0, 0)' });
+      const violations = await until(
+        () => page.evaluate(() => (window as unknown as { violations: string[] }).violations),
+        (seen) => seen.length > 0,
+        { what: 'the style attribute’s refusal' },
+      );
+      assert.deepEqual(
+        violations,
+        ['style-src-attr inline'],
+        'only the style attribute was refused',
+      );
+      await page.close();
+    });
+
+    it('loads each locale’s part from beside itself, and shows its texts', async () => {
+      const files = readdirSync('widget/src/locales').map((file) => file.replace(/\.ts$/, ''));
+      const expected = await Promise.all(
+        files.map(async (tag) => {
+          const { default: texts } = (await import(`../../../widget/src/locales/${tag}.ts`)) as {
+            default: { pay: string; email: string };
+          };
+          return [tag, { pay: texts.pay, email: texts.email }] as const;
+        }),
+      );
+      const page = await browser.newPage();
+      const parts: string[] = [];
+      page.on('response', (response) => {
+        const part = /acquiring-checkout\.locale-([\w-]+)\.js$/.exec(response.url())?.[1];
+        if (part && response.ok()) parts.push(part);
+      });
+      await page.goto(storefront.origin);
+      const shown = await page.evaluate(async (companion) => {
+        const { LOCALES } = window.AcquiringCheckout;
+        const texts = await Promise.all(
+          LOCALES.filter((locale) => locale !== 'en').map(async (locale) => {
+            const el = document.createElement('acquiring-checkout');
+            Object.assign(el, { companion, orderRef: `mug.locale-${locale}`, locale });
+            document.body.append(el);
+            await el.updateComplete;
+            // No function of its own in here: tsx would wrap it in a helper the page lacks.
+            const [pay, email] = ['[part="pay-button"]', 'label'].map(
+              (selector) => el.shadowRoot?.querySelector(selector)?.textContent?.trim() ?? '',
+            );
+            return [locale, { pay, email }] as const;
+          }),
+        );
+        return { locales: [...LOCALES], texts };
+      }, companion.url);
+      assert.deepEqual(shown.locales.sort(), ['en', ...files].sort(), 'LOCALES and locales/*.ts');
+      assert.deepEqual(Object.fromEntries(shown.texts), Object.fromEntries(expected));
+      assert.deepEqual(parts.sort(), [...files].sort());
       assert.deepEqual(
         await page.evaluate(() => (window as unknown as { violations: string[] }).violations),
         [],

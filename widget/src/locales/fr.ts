@@ -1,4 +1,7 @@
-/** The element's texts in fr: loaded on first use of the locale (lazy.ts). */
+/**
+ * The element's texts in French (fr), loaded on first use of the locale (lazy.ts). A narrow
+ * no-break space (U+202F) before `!` and `;`, as French typography sets them.
+ */
 import type { Messages } from '../messages.ts';
 
 const messages: Messages = {
@@ -6,13 +9,13 @@ const messages: Messages = {
   address: 'Adresse', postal_code: 'Code postal', card_number: 'Numéro de carte', expiry: 'Expiration (MM/AA)',
   security_code: 'Code de sécurité', pay: 'Payer', paying: 'Paiement…', retry: 'Réessayer',
   required: 'Ce champ est obligatoire.', invalid: 'Vérifiez ce champ.', frame_title: 'Page de paiement sécurisée',
-  open_window: 'Ouvrir la page de paiement', failed: "Le paiement n'a pas abouti.", paid: 'Paiement reçu.', delivery: 'livraison',
+  open_window: 'Ouvrir la page de paiement', failed: 'Le paiement n’a pas abouti.', paid: 'Paiement reçu.', delivery: 'livraison',
   invalid_email: 'Saisissez une adresse comme nom@exemple.com.', too_long: 'Ce texte est trop long.', not_allowed: 'Ce texte contient des caractères non autorisés.',
-  card_number_invalid: 'Ce numéro de carte n\'est pas valide.', expiry_invalid: 'Saisissez l\'expiration sous la forme MM / AA.', expiry_past: 'Cette carte a expiré.',
+  card_number_invalid: 'Ce numéro de carte n’est pas valide.', expiry_invalid: 'Saisissez la date d’expiration sous la forme MM / AA.', expiry_past: 'Cette carte a expiré.',
   security_code_3: 'Saisissez le code de sécurité à 3 chiffres.', security_code_4: 'Saisissez le code de sécurité à 4 chiffres.', choose_country: 'Choisir…',
-  declined: 'Le paiement a été refusé. Essayez une autre carte ou un autre moyen de paiement.', cancelled: 'Le paiement a été annulé. Vous pouvez réessayer.', review: 'Merci ! Votre paiement est en cours de vérification ; la boutique vous tiendra informé.',
+  declined: 'Le paiement a été refusé. Essayez une autre carte ou un autre moyen de paiement.', cancelled: 'Le paiement a été annulé. Vous pouvez réessayer.', review: 'Merci\u202f! Votre paiement est en cours de vérification\u202f; la boutique vous tiendra au courant.',
   expired: 'Ce paiement a expiré. Veuillez recommencer.', order_unknown: 'Cette commande ne peut plus être payée. Veuillez actualiser la page.', unavailable: 'Les paiements sont indisponibles pour le moment. Réessayez dans un instant.',
-  too_many: 'Trop de tentatives. Patientez une minute puis réessayez.', already_paid: 'Cette commande est déjà payée, ou son paiement est en cours.', check_details: 'Certaines informations n\'ont pas été acceptées. Vérifiez-les et réessayez.',
+  too_many: 'Trop de tentatives. Patientez une minute puis réessayez.', already_paid: 'Cette commande est déjà payée, ou son paiement est en cours.', check_details: 'Certaines informations n’ont pas été acceptées. Vérifiez-les et réessayez.',
   loading_page: 'Ouverture de la page de paiement sécurisée…',
 }; // prettier-ignore
 
