@@ -75,7 +75,7 @@ export function storefrontPage(config: PageConfig, integrity: string): string {
     </fieldset>
     <button type="button" id="checkout-button" class="primary" disabled>Checkout</button>
     <div id="checkout-slot"></div>
-    <p id="outcome" role="status" aria-live="polite"></p>
+    <details class="event-log-box"><summary>Events, for developers</summary><ol id="event-log" class="event-log"></ol></details>
   </aside>
 </main>
 ${catalogueData()}`,

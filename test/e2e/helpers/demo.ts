@@ -14,6 +14,7 @@ import { startDemoStack, type DemoStack } from '../../../demo/stack.ts';
 import { GatewayClient } from '../../../server/gateway/index.ts';
 import { DEFAULT_MERCHANT } from '../../../server/sandbox/config.ts';
 import { launchChromium } from '../../../scripts/chromium.ts';
+import { until } from '../../server/helpers/until.ts';
 
 export const CARDS = {
   success: '4111 1111 1111 1111',
@@ -122,6 +123,22 @@ export function useWorld(): { world: World; merchant: Merchant } {
   return suite;
 }
 
+/** A payment's end, as the shopper's element reported it. */
+export interface Outcome {
+  status: string;
+  order_no: string;
+  /** What the shopper reads. */
+  sentence: string;
+}
+
+/** What the element says for each result (widget/src/messages.ts). */
+export const SENTENCES = {
+  paid: 'Payment received.',
+  declined: 'The payment was declined. Try another card or payment method.',
+  cancelled: 'The payment was cancelled. You can try again.',
+  review: 'Thank you! Your payment is being checked; you will hear from the shop.',
+} as const;
+
 /** The shopper on the demo storefront. */
 export class Shopper {
   /** `world` is the local demo stack; without it (a demo hosted elsewhere), `open` takes an origin. */
@@ -130,10 +147,13 @@ export class Shopper {
     readonly world?: World,
   ) {}
 
+  /** How many of the tab's results `outcome()` has answered. */
+  #answered = 0;
+
   /**
    * Opens a storefront page. Every page of the tab records its CSP violations, and keeps each
-   * acquiring-redirect event's detail in sessionStorage, as the page is about to leave (an init
-   * script is not under the page's CSP).
+   * acquiring-redirect and acquiring-result event's detail in sessionStorage, which outlives the
+   * page's leaving and coming back (an init script is not under the page's CSP).
    */
   async open(path = '/', origin = this.world?.stack.storefrontUrl ?? ''): Promise<void> {
     await this.page.addInitScript(() => {
@@ -142,11 +162,15 @@ export class Shopper {
       document.addEventListener('securitypolicyviolation', (e) =>
         w.violations.push(`${e.violatedDirective} ${e.blockedURI}`),
       );
-      document.addEventListener('acquiring-redirect', (event) => {
-        const kept = JSON.parse(sessionStorage.getItem('redirects') ?? '[]') as unknown[];
-        kept.push((event as CustomEvent).detail);
-        sessionStorage.setItem('redirects', JSON.stringify(kept));
-      });
+      for (const [type, key] of [
+        ['acquiring-redirect', 'redirects'],
+        ['acquiring-result', 'results'],
+      ] as const)
+        document.addEventListener(type, (event) => {
+          const kept = JSON.parse(sessionStorage.getItem(key) ?? '[]') as unknown[];
+          kept.push((event as CustomEvent).detail);
+          sessionStorage.setItem(key, JSON.stringify(kept));
+        });
     });
     await this.page.goto(`${origin}${path}`);
   }
@@ -157,6 +181,10 @@ export class Shopper {
 
   async redirects(): Promise<{ url: string; reason: string }[]> {
     return this.page.evaluate(() => JSON.parse(sessionStorage.getItem('redirects') ?? '[]'));
+  }
+
+  async results(): Promise<{ status: string; order_no: string }[]> {
+    return this.page.evaluate(() => JSON.parse(sessionStorage.getItem('results') ?? '[]'));
   }
 
   async add(name: string): Promise<void> {
@@ -219,11 +247,21 @@ export class Shopper {
     return ref;
   }
 
-  /** The storefront's outcome line, once the widget has reported a result. */
-  async outcome(): Promise<string> {
-    const outcome = this.page.locator('#outcome');
-    await outcome.filter({ hasText: /\S/ }).waitFor();
-    return (await outcome.textContent()) ?? '';
+  /**
+   * The element's next result in this tab (after a redirect and return too): its acquiring-result
+   * detail, and the sentence the shopper reads in the element's status line.
+   */
+  async outcome(): Promise<Outcome> {
+    const n = ++this.#answered;
+    await until(
+      () => this.results(),
+      (results) => results.length >= n,
+      { timeoutMs: 15_000, everyMs: 50, what: `result ${n}` },
+    );
+    const status = this.page.locator('acquiring-checkout [part~="status"]');
+    await status.filter({ hasText: /\S/ }).waitFor();
+    const detail = (await this.results())[n - 1] ?? { status: '', order_no: '' };
+    return { ...detail, sentence: ((await status.textContent()) ?? '').trim() };
   }
 }
 
