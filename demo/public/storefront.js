@@ -71,7 +71,8 @@
       }),
     );
     $('cart-total').value = money(total);
-    $('checkout-button').disabled = cart.size === 0;
+    // Nothing to pay for (an empty cart, or one just paid): no way to pay is offered.
+    for (const id of ['modes', 'checkout-button']) $(id).hidden = cart.size === 0;
   }
 
   /** The cart as an order reference: `mug_2-tee.k3x9f0`, headed by the visitor's space if any. */

@@ -1,7 +1,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { DEFAULT_MERCHANT } from '../../server/sandbox/config.ts';
-import { CARDS, picture, SENTENCES, Shopper, useWorld } from './helpers/demo.ts';
+import { CARDS, SENTENCES, Shopper, useWorld } from './helpers/demo.ts';
+import { picture } from './helpers/pictures.ts';
 
 describe('as a shopper on the demo storefront (script tag, strict CSP)', () => {
   const suite = useWorld();

@@ -1,12 +1,11 @@
 /**
  * The end-to-end world: the demo stack (sandbox, companion on SQLite, storefront, console) on free
- * ports, Debian's Chromium through playwright-core, and the moves of a shopper and of a merchant
- * in the console. `agree()` checks that the console, the companion's store and the sandbox say the
- * same thing about an order.
+ * ports, Debian's Chromium through playwright-core, and the moves of a shopper on the storefront
+ * (the merchant's in the console are in merchant.ts).
  */
 import assert from 'node:assert/strict';
 import { after, before } from 'node:test';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
@@ -15,6 +14,7 @@ import { GatewayClient } from '../../../server/gateway/index.ts';
 import { DEFAULT_MERCHANT } from '../../../server/sandbox/config.ts';
 import { launchChromium } from '../../../scripts/chromium.ts';
 import { until } from '../../server/helpers/until.ts';
+import { Merchant } from './merchant.ts';
 
 export const CARDS = {
   success: '4111 1111 1111 1111',
@@ -23,21 +23,11 @@ export const CARDS = {
   review: '4000 0000 0000 9235',
 } as const;
 
-/**
- * Pictures the page for the README: into docs/screenshots with UPDATE_SCREENSHOTS=1 (`npm run
- * screenshots`), otherwise into a temporary directory, so a test run leaves the tree as it was.
- */
-export async function picture(page: Page, name: string): Promise<void> {
-  const dir = process.env.UPDATE_SCREENSHOTS === '1' ? 'docs/screenshots' : tmpdir();
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
-}
-
 export interface World {
   stack: DemoStack;
   browser: Browser;
-  /** A fresh browser context (its own storage) and page. */
-  page(): Promise<Page>;
+  /** A fresh browser context (its own storage) and page, 1280 × 900 unless told. */
+  page(viewport?: { width: number; height: number }): Promise<Page>;
   /** The sandbox's own word on a payment. */
   serviceStatus(orderNo: string): Promise<string | undefined>;
   query: GatewayClient['query'];
@@ -75,8 +65,8 @@ export async function startWorld(): Promise<World> {
   return {
     stack,
     browser,
-    async page() {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    async page(viewport = { width: 1280, height: 900 }) {
+      const context = await browser.newContext({ viewport });
       contexts.push(context);
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);
@@ -262,73 +252,5 @@ export class Shopper {
     await status.filter({ hasText: /\S/ }).waitFor();
     const detail = (await this.results())[n - 1] ?? { status: '', order_no: '' };
     return { ...detail, sentence: ((await status.textContent()) ?? '').trim() };
-  }
-}
-
-/** The merchant in the operations console. */
-export class Merchant {
-  constructor(
-    readonly page: Page,
-    readonly world: World,
-  ) {}
-
-  async open(): Promise<void> {
-    await this.page.goto(`${this.world.stack.storefrontUrl}/console`);
-  }
-
-  /** Reloads the orders; done once the console has drawn them (it asks for payouts after). */
-  async refresh(): Promise<void> {
-    const drawn = this.page.waitForResponse((r) => r.url().endsWith('/console/api/payouts'));
-    await this.page.getByRole('button', { name: 'Refresh' }).click();
-    await drawn;
-  }
-
-  row(orderRef: string) {
-    return this.page.locator(`tr[data-order-ref="${orderRef}"]`);
-  }
-
-  /** Presses an order's button and answers the console's message about it. */
-  async act(orderRef: string, button: string): Promise<string> {
-    await this.row(orderRef).getByRole('button', { name: button, exact: true }).click();
-    return this.message(orderRef);
-  }
-
-  async refund(orderRef: string, amount: string): Promise<string> {
-    await this.row(orderRef).getByLabel(`Refund amount for ${orderRef}`).fill(amount);
-    await this.row(orderRef).getByRole('button', { name: 'Refund' }).click();
-    return this.message(orderRef);
-  }
-
-  /** The console's message once it speaks of `about` and has finished (no trailing ellipsis). */
-  async message(about: string): Promise<string> {
-    const message = this.page.locator('#message');
-    await message.filter({ hasText: about }).filter({ hasNotText: '…' }).waitFor();
-    return (await message.textContent()) ?? '';
-  }
-
-  async statusOf(orderRef: string): Promise<string> {
-    return (await this.row(orderRef).locator('[data-field="status"]').textContent()) ?? '';
-  }
-
-  /**
-   * Waits until the console (after a refresh), the companion's store and the sandbox all say
-   * `status` for the order.
-   */
-  async agree(orderRef: string, status: string): Promise<void> {
-    const deadline = Date.now() + 10_000;
-    let seen: unknown[];
-    for (;;) {
-      await this.refresh();
-      const order = await this.world.stack.companion().context.store.orders.get(orderRef);
-      seen = [
-        await this.statusOf(orderRef).catch(() => undefined),
-        order?.status,
-        order?.order_no ? await this.world.serviceStatus(order.order_no) : undefined,
-      ];
-      if (seen.every((s) => s === status)) return;
-      if (Date.now() > deadline)
-        assert.fail(`console, store and sandbox say ${seen.join(', ')}; expected ${status}`);
-      await new Promise((resolve) => setTimeout(resolve, 150));
-    }
   }
 }
