@@ -67,15 +67,15 @@ export function storefrontPage(config: PageConfig, integrity: string): string {
     <h2 id="cart-title">Your cart</h2>
     <ul id="cart-lines" class="cart-lines"></ul>
     <p class="total">Total <output id="cart-total">$0.00</output></p>
-    <fieldset class="modes" id="modes">
+    <fieldset class="modes" id="modes" hidden>
       <legend>How would you like to pay?</legend>
       <label><input type="radio" name="mode" value="checkout" checked> Card, on the secure payment page</label>
       <label><input type="radio" name="mode" value="apm"> PIX (your bank's app)</label>
       <label><input type="radio" name="mode" value="card"> Card, here</label>
     </fieldset>
-    <button type="button" id="checkout-button" class="primary" disabled>Checkout</button>
+    <button type="button" id="checkout-button" class="primary" hidden>Checkout</button>
     <div id="checkout-slot"></div>
-    <p id="outcome" role="status" aria-live="polite"></p>
+    <details class="event-log-box"><summary>Events, for developers</summary><ol id="event-log" class="event-log"></ol></details>
   </aside>
 </main>
 ${catalogueData()}`,

@@ -71,7 +71,8 @@
       }),
     );
     $('cart-total').value = money(total);
-    $('checkout-button').disabled = cart.size === 0;
+    // Nothing to pay for (an empty cart, or one just paid): no way to pay is offered.
+    for (const id of ['modes', 'checkout-button']) $(id).hidden = cart.size === 0;
   }
 
   /** The cart as an order reference: `mug_2-tee.k3x9f0`, headed by the visitor's space if any. */
@@ -83,29 +84,36 @@
 
   function closeCheckout() {
     $('checkout-slot').replaceChildren();
-    $('outcome').textContent = '';
+    $('event-log').replaceChildren();
+  }
+
+  // The element tells the shopper how the payment went; the page only keeps its events, folded
+  // away for developers, and empties the cart once the order is paid.
+  const EVENTS = [
+    'acquiring-submit',
+    'acquiring-frame-mounted',
+    'acquiring-redirect',
+    'acquiring-result',
+    'acquiring-failure',
+  ];
+
+  function logEvent(event) {
+    const item = document.createElement('li');
+    item.dataset.event = event.type;
+    item.textContent = `${event.type} ${JSON.stringify(event.detail)}`;
+    $('event-log').append(item);
   }
 
   function checkoutElement() {
     const element = document.createElement('acquiring-checkout');
     element.setAttribute('companion', companion);
     element.setAttribute('fields', 'email first_name last_name billing');
+    for (const name of EVENTS) element.addEventListener(name, logEvent);
     element.addEventListener('acquiring-result', (event) => {
-      const { status, order_no } = event.detail;
-      const paid = ['authorised', 'captured', 'review'].includes(status);
-      $('outcome').textContent = paid
-        ? `Thank you! Payment ${order_no} is ${status}.`
-        : `Payment ${order_no} is ${status}. You can try again.`;
-      if (paid) {
+      if (['authorised', 'captured', 'review'].includes(event.detail.status)) {
         cart.clear();
         renderCart();
       }
-    });
-    element.addEventListener('acquiring-submit', () => {
-      $('outcome').textContent = '';
-    });
-    element.addEventListener('acquiring-failure', (event) => {
-      $('outcome').textContent = event.detail.message;
     });
     return element;
   }
@@ -116,7 +124,7 @@
     element.setAttribute('order-ref', orderRef());
     element.setAttribute('mode', mode);
     if (mode === 'apm') element.setAttribute('payment-method', 'PIX');
-    $('outcome').textContent = '';
+    closeCheckout();
     $('checkout-slot').replaceChildren(element);
   });
 

@@ -19,18 +19,41 @@ const CAMEL_CASE: Record<string, string> = {
   return_url: 'returnUrl', shopper_email: 'shopperEmail',
 }; // prettier-ignore
 
+/**
+ * One stylesheet for every page. The pages show in the widget's frame (560 px high by default, any
+ * width from a 320 px phone up), so they are compact and fluid: no fixed widths, long words wrap,
+ * and the card page with its error fits the frame without scrolling (pages-fit.browser.test.ts).
+ */
 export const STYLESHEET = `
-:root { color-scheme: light dark; font-family: system-ui, sans-serif; }
-body { margin: 0; padding: 1.5rem; max-width: 28rem; margin-inline: auto; }
-h1 { font-size: 1.25rem; }
-.amount { font-size: 1.5rem; font-weight: 600; }
-label { display: block; margin-top: 0.75rem; font-weight: 500; }
-input { box-sizing: border-box; width: 100%; padding: 0.6rem; font-size: 1rem; margin-top: 0.25rem; }
-.row { display: flex; gap: 0.75rem; } .row > * { flex: 1; }
-button { margin-top: 1rem; padding: 0.7rem 1rem; font-size: 1rem; cursor: pointer; }
-button.primary { background: #1a56db; color: #fff; border: 0; border-radius: 6px; width: 100%; }
-button.secondary { background: none; border: 1px solid currentColor; border-radius: 6px; width: 100%; }
-.error { color: #b91c1c; } .hint { color: #6b7280; font-size: 0.9rem; }
+:root { color-scheme: light dark; font: 16px/1.4 system-ui, sans-serif; }
+*, *::before, *::after { box-sizing: border-box; }
+body { margin: 0; padding: 0.75rem 1rem; }
+main { max-width: 26rem; margin-inline: auto; overflow-wrap: anywhere; }
+h1 { font-size: 1.125rem; margin: 0 0 0.25rem; }
+.summary { display: flex; flex-wrap: wrap; justify-content: space-between; align-items: baseline;
+  gap: 0 1rem; margin: 0 0 0.25rem; padding-bottom: 0.375rem; border-bottom: 1px solid #d1d5db; }
+.summary p { margin: 0; }
+.amount { font-size: 1.25rem; font-weight: 600; }
+label { display: block; margin-top: 0.5rem; font-weight: 500; }
+input { width: 100%; margin-top: 0.25rem; padding: 0.5rem 0.6rem; font: inherit;
+  border: 1px solid #9ca3af; border-radius: 6px; }
+input[aria-invalid='true'] { border-color: #b91c1c; }
+.row { display: flex; gap: 0.75rem; } .row > * { flex: 1; min-width: 0; }
+button { display: block; width: 100%; margin-top: 0.75rem; padding: 0.6rem 1rem; font: inherit;
+  border-radius: 6px; cursor: pointer; }
+button.primary { background: #1a56db; color: #fff; border: 0; }
+button.secondary { margin-top: 0.5rem; background: none; color: inherit; border: 1px solid currentColor; }
+.error { color: #b91c1c; margin: 0.5rem 0 0; padding: 0.4rem 0.6rem; border-radius: 6px;
+  background: #fef2f2; border: 1px solid #fca5a5; }
+.hint { color: #6b7280; font-size: 0.8125rem; line-height: 1.3; margin: 0.5rem 0 0; }
+/* The narrowest phones: a little less room around, so the card page still fits the frame. */
+@media (max-width: 360px) {
+  body { padding: 0.5rem 0.75rem; } h1 { font-size: 1rem; } .amount { font-size: 1.125rem; }
+}
+@media (prefers-color-scheme: dark) {
+  .error { color: #fca5a5; background: none; } .hint { color: #9ca3af; }
+  .summary { border-color: #4b5563; }
+}
 `;
 
 /** The stylesheet's path under the sandbox's base. */
@@ -74,26 +97,48 @@ export function checkoutResponsePage(
 }
 
 function summary(order: Order): string {
-  return `<p>Order <strong>${escapeHtml(order.order_no)}</strong></p>
-<p class="amount" data-testid="amount">${escapeHtml(formatAmount(order.amount, order.currency))} ${escapeHtml(order.currency)}</p>`;
+  return `<div class="summary"><p>Order <strong>${escapeHtml(order.order_no)}</strong></p>
+<p class="amount" data-testid="amount">${escapeHtml(formatAmount(order.amount, order.currency))} ${escapeHtml(order.currency)}</p></div>`;
 }
 
-export function cardFormPage(base: string, token: string, order: Order, error = ''): string {
+/** What is wrong with a card form that was sent: the field, and a sentence for the shopper. */
+export interface CardFormError {
+  field: 'card' | 'expiry' | 'security_code';
+  message: string;
+}
+
+/**
+ * The hosted card form; sent again with `error`, it keeps what the shopper typed besides the card
+ * number and security code, and points at the field to fix.
+ */
+export function cardFormPage(
+  base: string,
+  token: string,
+  order: Order,
+  error?: CardFormError,
+  typed: Record<string, string> = {},
+): string {
   const hosted = escapeHtml(`${base}/hosted/${token}`);
+  const input = (name: string, attributes: string) => {
+    const invalid =
+      error?.field === name ? ' aria-invalid="true" aria-describedby="form-error" autofocus' : '';
+    const value = typed[name] ? ` value="${escapeHtml(typed[name])}"` : '';
+    return `<input id="${name}" name="${name}" ${attributes}${value}${invalid}>`;
+  };
   return layout(
     base,
     'Pay by card',
     `<h1>Pay by card — sandbox</h1>${summary(order)}
-${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
+${error ? `<p class="error" id="form-error" role="alert">${escapeHtml(error.message)}</p>` : ''}
 <form method="POST" action="${hosted}/pay">
 <label for="card">Card number</label>
-<input id="card" name="card" inputmode="numeric" autocomplete="cc-number" required>
+${input('card', 'inputmode="numeric" autocomplete="cc-number" required')}
 <div class="row"><div><label for="expiry">Expiry (MM/YY)</label>
-<input id="expiry" name="expiry" autocomplete="cc-exp" placeholder="MM/YY" required></div>
+${input('expiry', 'autocomplete="cc-exp" placeholder="MM/YY" required')}</div>
 <div><label for="security_code">Security code</label>
-<input id="security_code" name="security_code" inputmode="numeric" autocomplete="cc-csc" required></div></div>
+${input('security_code', 'inputmode="numeric" autocomplete="cc-csc" required')}</div></div>
 <label for="name">Name on card</label>
-<input id="name" name="name" autocomplete="cc-name">
+${input('name', 'autocomplete="cc-name"')}
 <button class="primary" type="submit">Pay</button></form>
 <form method="POST" action="${hosted}/cancel"><button class="secondary" type="submit">Cancel</button></form>
 <p class="hint">Sandbox: use 4111 1111 1111 1111 with any future expiry and any security code.</p>`,

@@ -14,6 +14,7 @@ import { HttpError } from './http-error.ts';
 import { finishApm, liveSession } from './payments.ts';
 import {
   cardFormPage,
+  type CardFormError,
   challengePage,
   issuerPage,
   messagePage,
@@ -69,15 +70,16 @@ const CARD = /^\d{12,19}$/;
 const EXPIRY = /^(0[1-9]|1[0-2])\s*\/\s*(\d{2}|\d{4})$/;
 
 /** Reads the card form; returns the card number or what is wrong with the form. */
-function readCard(form: Record<string, string>, now: number): { card: string } | { error: string } {
+function readCard(form: Record<string, string>, now: number): { card: string } | CardFormError {
   const card = (form.card ?? '').replace(/[\s-]/g, '');
-  if (!CARD.test(card)) return { error: 'Enter the card number: 12 to 19 digits.' };
+  if (!CARD.test(card))
+    return { field: 'card', message: 'Enter the card number: 12 to 19 digits.' };
   const expiry = EXPIRY.exec((form.expiry ?? '').trim());
-  if (!expiry) return { error: 'Enter the expiry as MM/YY.' };
+  if (!expiry) return { field: 'expiry', message: 'Enter the expiry as MM/YY.' };
   if (isExpired({ month: expiry[1] ?? '', year: expiry[2] ?? '' }, now))
-    return { error: 'This card has expired.' };
+    return { field: 'expiry', message: 'This card has expired.' };
   if (!/^\d{3,4}$/.test(form.security_code ?? ''))
-    return { error: 'Enter the security code: 3 or 4 digits.' };
+    return { field: 'security_code', message: 'Enter the security code: 3 or 4 digits.' };
   return { card };
 }
 
@@ -150,12 +152,16 @@ export function shopperRouter(engine: Engine): Router {
   router.post('/hosted/:token/pay', (request, response) => {
     const { session, order } = liveSession(engine, request.params.token, 'checkout');
     pagePolicy(engine, response, session);
-    const read = readCard(request.body ?? {}, engine.now());
-    if ('error' in read)
+    const form: Record<string, string> = request.body ?? {};
+    const read = readCard(form, engine.now());
+    if ('field' in read) {
+      // What the shopper typed comes back, except the card number and its code.
+      const typed = { expiry: form.expiry ?? '', name: form.name ?? '' };
       return void response
         .status(400)
         .type('html')
-        .send(cardFormPage(base, session.token, order, read.error));
+        .send(cardFormPage(base, session.token, order, read, typed));
+    }
     step(response, base, session.token, payOnHostedPage(engine, session.token, read.card));
   });
 

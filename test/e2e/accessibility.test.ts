@@ -1,25 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import type { Page } from 'playwright-core';
+import { violations } from './helpers/axe.ts';
 import { Shopper, useWorld } from './helpers/demo.ts';
-
-const AXE = readFileSync('node_modules/axe-core/axe.min.js', 'utf8');
-
-/** axe-core's violations on the page, shadow roots included (evaluated outside the page's CSP). */
-async function violations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document): Promise<AxeResult> } }).axe;
-    type AxeResult = {
-      violations: { id: string; impact: string; nodes: { target: string[] }[] }[];
-    };
-    const result = await axe.run(document);
-    return result.violations.map(
-      (v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-    );
-  });
-}
 
 describe('the demo’s pages pass axe', () => {
   const suite = useWorld();

@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { CARDS, picture, Shopper, useWorld } from './helpers/demo.ts';
+import { CARDS, Shopper, useWorld } from './helpers/demo.ts';
+import { picture } from './helpers/pictures.ts';
 
 const DAY_MS = 86_400_000;
 

@@ -1,12 +1,11 @@
 /**
  * The end-to-end world: the demo stack (sandbox, companion on SQLite, storefront, console) on free
- * ports, Debian's Chromium through playwright-core, and the moves of a shopper and of a merchant
- * in the console. `agree()` checks that the console, the companion's store and the sandbox say the
- * same thing about an order.
+ * ports, Debian's Chromium through playwright-core, and the moves of a shopper on the storefront
+ * (the merchant's in the console are in merchant.ts).
  */
 import assert from 'node:assert/strict';
 import { after, before } from 'node:test';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
@@ -14,6 +13,8 @@ import { startDemoStack, type DemoStack } from '../../../demo/stack.ts';
 import { GatewayClient } from '../../../server/gateway/index.ts';
 import { DEFAULT_MERCHANT } from '../../../server/sandbox/config.ts';
 import { launchChromium } from '../../../scripts/chromium.ts';
+import { until } from '../../server/helpers/until.ts';
+import { Merchant } from './merchant.ts';
 
 export const CARDS = {
   success: '4111 1111 1111 1111',
@@ -22,21 +23,11 @@ export const CARDS = {
   review: '4000 0000 0000 9235',
 } as const;
 
-/**
- * Pictures the page for the README: into docs/screenshots with UPDATE_SCREENSHOTS=1 (`npm run
- * screenshots`), otherwise into a temporary directory, so a test run leaves the tree as it was.
- */
-export async function picture(page: Page, name: string): Promise<void> {
-  const dir = process.env.UPDATE_SCREENSHOTS === '1' ? 'docs/screenshots' : tmpdir();
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
-}
-
 export interface World {
   stack: DemoStack;
   browser: Browser;
-  /** A fresh browser context (its own storage) and page. */
-  page(): Promise<Page>;
+  /** A fresh browser context (its own storage) and page, 1280 × 900 unless told. */
+  page(viewport?: { width: number; height: number }): Promise<Page>;
   /** The sandbox's own word on a payment. */
   serviceStatus(orderNo: string): Promise<string | undefined>;
   query: GatewayClient['query'];
@@ -74,8 +65,8 @@ export async function startWorld(): Promise<World> {
   return {
     stack,
     browser,
-    async page() {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    async page(viewport = { width: 1280, height: 900 }) {
+      const context = await browser.newContext({ viewport });
       contexts.push(context);
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);
@@ -122,6 +113,22 @@ export function useWorld(): { world: World; merchant: Merchant } {
   return suite;
 }
 
+/** A payment's end, as the shopper's element reported it. */
+export interface Outcome {
+  status: string;
+  order_no: string;
+  /** What the shopper reads. */
+  sentence: string;
+}
+
+/** What the element says for each result (widget/src/messages.ts). */
+export const SENTENCES = {
+  paid: 'Payment received.',
+  declined: 'The payment was declined. Try another card or payment method.',
+  cancelled: 'The payment was cancelled. You can try again.',
+  review: 'Thank you! Your payment is being checked; you will hear from the shop.',
+} as const;
+
 /** The shopper on the demo storefront. */
 export class Shopper {
   /** `world` is the local demo stack; without it (a demo hosted elsewhere), `open` takes an origin. */
@@ -130,10 +137,13 @@ export class Shopper {
     readonly world?: World,
   ) {}
 
+  /** How many of the tab's results `outcome()` has answered. */
+  #answered = 0;
+
   /**
    * Opens a storefront page. Every page of the tab records its CSP violations, and keeps each
-   * acquiring-redirect event's detail in sessionStorage, as the page is about to leave (an init
-   * script is not under the page's CSP).
+   * acquiring-redirect and acquiring-result event's detail in sessionStorage, which outlives the
+   * page's leaving and coming back (an init script is not under the page's CSP).
    */
   async open(path = '/', origin = this.world?.stack.storefrontUrl ?? ''): Promise<void> {
     await this.page.addInitScript(() => {
@@ -142,11 +152,15 @@ export class Shopper {
       document.addEventListener('securitypolicyviolation', (e) =>
         w.violations.push(`${e.violatedDirective} ${e.blockedURI}`),
       );
-      document.addEventListener('acquiring-redirect', (event) => {
-        const kept = JSON.parse(sessionStorage.getItem('redirects') ?? '[]') as unknown[];
-        kept.push((event as CustomEvent).detail);
-        sessionStorage.setItem('redirects', JSON.stringify(kept));
-      });
+      for (const [type, key] of [
+        ['acquiring-redirect', 'redirects'],
+        ['acquiring-result', 'results'],
+      ] as const)
+        document.addEventListener(type, (event) => {
+          const kept = JSON.parse(sessionStorage.getItem(key) ?? '[]') as unknown[];
+          kept.push((event as CustomEvent).detail);
+          sessionStorage.setItem(key, JSON.stringify(kept));
+        });
     });
     await this.page.goto(`${origin}${path}`);
   }
@@ -157,6 +171,10 @@ export class Shopper {
 
   async redirects(): Promise<{ url: string; reason: string }[]> {
     return this.page.evaluate(() => JSON.parse(sessionStorage.getItem('redirects') ?? '[]'));
+  }
+
+  async results(): Promise<{ status: string; order_no: string }[]> {
+    return this.page.evaluate(() => JSON.parse(sessionStorage.getItem('results') ?? '[]'));
   }
 
   async add(name: string): Promise<void> {
@@ -219,78 +237,20 @@ export class Shopper {
     return ref;
   }
 
-  /** The storefront's outcome line, once the widget has reported a result. */
-  async outcome(): Promise<string> {
-    const outcome = this.page.locator('#outcome');
-    await outcome.filter({ hasText: /\S/ }).waitFor();
-    return (await outcome.textContent()) ?? '';
-  }
-}
-
-/** The merchant in the operations console. */
-export class Merchant {
-  constructor(
-    readonly page: Page,
-    readonly world: World,
-  ) {}
-
-  async open(): Promise<void> {
-    await this.page.goto(`${this.world.stack.storefrontUrl}/console`);
-  }
-
-  /** Reloads the orders; done once the console has drawn them (it asks for payouts after). */
-  async refresh(): Promise<void> {
-    const drawn = this.page.waitForResponse((r) => r.url().endsWith('/console/api/payouts'));
-    await this.page.getByRole('button', { name: 'Refresh' }).click();
-    await drawn;
-  }
-
-  row(orderRef: string) {
-    return this.page.locator(`tr[data-order-ref="${orderRef}"]`);
-  }
-
-  /** Presses an order's button and answers the console's message about it. */
-  async act(orderRef: string, button: string): Promise<string> {
-    await this.row(orderRef).getByRole('button', { name: button, exact: true }).click();
-    return this.message(orderRef);
-  }
-
-  async refund(orderRef: string, amount: string): Promise<string> {
-    await this.row(orderRef).getByLabel(`Refund amount for ${orderRef}`).fill(amount);
-    await this.row(orderRef).getByRole('button', { name: 'Refund' }).click();
-    return this.message(orderRef);
-  }
-
-  /** The console's message once it speaks of `about` and has finished (no trailing ellipsis). */
-  async message(about: string): Promise<string> {
-    const message = this.page.locator('#message');
-    await message.filter({ hasText: about }).filter({ hasNotText: '…' }).waitFor();
-    return (await message.textContent()) ?? '';
-  }
-
-  async statusOf(orderRef: string): Promise<string> {
-    return (await this.row(orderRef).locator('[data-field="status"]').textContent()) ?? '';
-  }
-
   /**
-   * Waits until the console (after a refresh), the companion's store and the sandbox all say
-   * `status` for the order.
+   * The element's next result in this tab (after a redirect and return too): its acquiring-result
+   * detail, and the sentence the shopper reads in the element's status line.
    */
-  async agree(orderRef: string, status: string): Promise<void> {
-    const deadline = Date.now() + 10_000;
-    let seen: unknown[];
-    for (;;) {
-      await this.refresh();
-      const order = await this.world.stack.companion().context.store.orders.get(orderRef);
-      seen = [
-        await this.statusOf(orderRef).catch(() => undefined),
-        order?.status,
-        order?.order_no ? await this.world.serviceStatus(order.order_no) : undefined,
-      ];
-      if (seen.every((s) => s === status)) return;
-      if (Date.now() > deadline)
-        assert.fail(`console, store and sandbox say ${seen.join(', ')}; expected ${status}`);
-      await new Promise((resolve) => setTimeout(resolve, 150));
-    }
+  async outcome(): Promise<Outcome> {
+    const n = ++this.#answered;
+    await until(
+      () => this.results(),
+      (results) => results.length >= n,
+      { timeoutMs: 15_000, everyMs: 50, what: `result ${n}` },
+    );
+    const status = this.page.locator('acquiring-checkout [part~="status"]');
+    await status.filter({ hasText: /\S/ }).waitFor();
+    const detail = (await this.results())[n - 1] ?? { status: '', order_no: '' };
+    return { ...detail, sentence: ((await status.textContent()) ?? '').trim() };
   }
 }

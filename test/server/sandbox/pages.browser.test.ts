@@ -1,45 +1,13 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../../../scripts/chromium.ts';
+import { startMerchantSite, type MerchantSite } from '../helpers/merchant-site.ts';
 import { MERCHANT, startSandbox, type RunningSandbox } from '../helpers/sandbox.ts';
-
-/**
- * The merchant's side, as a browser sees it: /pay/:n serves a checkout page the test stored, and
- * /return records where the shopper came back with.
- */
-async function startMerchantSite() {
-  const pages = new Map<string, string>();
-  const returns: URLSearchParams[] = [];
-  const server: Server = createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://x');
-    if (url.pathname.startsWith('/pay/')) {
-      response.writeHead(200, { 'content-type': 'text/html' }).end(pages.get(url.pathname) ?? '');
-    } else if (url.pathname === '/return') {
-      returns.push(url.searchParams);
-      response
-        .writeHead(200, { 'content-type': 'text/html' })
-        .end(`<p id="back">back: ${url.searchParams.get('payment_status')}</p>`);
-    } else {
-      response.writeHead(404).end();
-    }
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    url,
-    pages,
-    returns,
-    close: () =>
-      new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
-  };
-}
 
 describe('the pages a shopper sees, in Chromium', () => {
   let sandbox: RunningSandbox;
-  let site: Awaited<ReturnType<typeof startMerchantSite>>;
+  let site: MerchantSite;
   let browser: Browser;
   let counter = 0;
   before(async () => {

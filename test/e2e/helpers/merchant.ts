@@ -1,0 +1,72 @@
+/** The merchant's moves in the demo's operations console, and its agreement with the services. */
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import type { World } from './demo.ts';
+
+/** The merchant in the operations console. */
+export class Merchant {
+  constructor(
+    readonly page: Page,
+    readonly world: World,
+  ) {}
+
+  async open(): Promise<void> {
+    await this.page.goto(`${this.world.stack.storefrontUrl}/console`);
+  }
+
+  /** Reloads the orders; done once the console has drawn them (it asks for payouts after). */
+  async refresh(): Promise<void> {
+    const drawn = this.page.waitForResponse((r) => r.url().endsWith('/console/api/payouts'));
+    await this.page.getByRole('button', { name: 'Refresh' }).click();
+    await drawn;
+  }
+
+  row(orderRef: string) {
+    return this.page.locator(`tr[data-order-ref="${orderRef}"]`);
+  }
+
+  /** Presses an order's button and answers the console's message about it. */
+  async act(orderRef: string, button: string): Promise<string> {
+    await this.row(orderRef).getByRole('button', { name: button, exact: true }).click();
+    return this.message(orderRef);
+  }
+
+  async refund(orderRef: string, amount: string): Promise<string> {
+    await this.row(orderRef).getByLabel(`Refund amount for ${orderRef}`).fill(amount);
+    await this.row(orderRef).getByRole('button', { name: 'Refund' }).click();
+    return this.message(orderRef);
+  }
+
+  /** The console's message once it speaks of `about` and has finished (no trailing ellipsis). */
+  async message(about: string): Promise<string> {
+    const message = this.page.locator('#message');
+    await message.filter({ hasText: about }).filter({ hasNotText: '…' }).waitFor();
+    return (await message.textContent()) ?? '';
+  }
+
+  async statusOf(orderRef: string): Promise<string> {
+    return (await this.row(orderRef).locator('[data-field="status"]').textContent()) ?? '';
+  }
+
+  /**
+   * Waits until the console (after a refresh), the companion's store and the sandbox all say
+   * `status` for the order.
+   */
+  async agree(orderRef: string, status: string): Promise<void> {
+    const deadline = Date.now() + 10_000;
+    let seen: unknown[];
+    for (;;) {
+      await this.refresh();
+      const order = await this.world.stack.companion().context.store.orders.get(orderRef);
+      seen = [
+        await this.statusOf(orderRef).catch(() => undefined),
+        order?.status,
+        order?.order_no ? await this.world.serviceStatus(order.order_no) : undefined,
+      ];
+      if (seen.every((s) => s === status)) return;
+      if (Date.now() > deadline)
+        assert.fail(`console, store and sandbox say ${seen.join(', ')}; expected ${status}`);
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+  }
+}

@@ -1,0 +1,249 @@
+/**
+ * Every state a shopper can reach on the demo storefront, reached as a shopper reaches it: each is
+ * asserted (what the shopper reads, the roles), checked with axe, and pictured for the gallery
+ * (docs/gallery, written with UPDATE_SCREENSHOTS=1; see picturesDir). One demo stack for the file;
+ * the states of one payment (idle → … → success) share a tab and run in order.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import type { Frame, Locator, Page } from 'playwright-core';
+import { until } from '../server/helpers/until.ts';
+import { violations } from './helpers/axe.ts';
+import { CARDS, SENTENCES, Shopper, startWorld, type World } from './helpers/demo.ts';
+import { picturesDir, screenshot } from './helpers/pictures.ts';
+
+/** Room left around the element in its picture, in CSS pixels. */
+const MARGIN = 12;
+
+/**
+ * Pictures `target` (the element, unless told) with a margin of the page around it, or the
+ * window when `target` is the page itself.
+ */
+async function picture(page: Page, name: string, target: Locator | 'window' = element(page)) {
+  const path = join(picturesDir('gallery'), `${name}.png`);
+  if (target === 'window') return screenshot(page, { path });
+  const box = await target.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    return { x: r.x + scrollX, y: r.y + scrollY, width: r.width, height: r.height };
+  });
+  await screenshot(page, {
+    path,
+    fullPage: true,
+    clip: {
+      x: Math.max(0, box.x - MARGIN),
+      y: Math.max(0, box.y - MARGIN),
+      width: box.width + 2 * MARGIN,
+      height: box.height + 2 * MARGIN,
+    },
+  });
+}
+
+const element = (page: Page) => page.locator('acquiring-checkout');
+const statusLine = (page: Page) => element(page).locator('[part~="status"]');
+
+/** The hosted page in the element's frame, as a Playwright frame (for axe). */
+async function hostedPage(page: Page): Promise<Frame> {
+  const frame = await (await element(page).locator('iframe').elementHandle())?.contentFrame();
+  assert.ok(frame, 'the payment frame');
+  return frame;
+}
+
+async function noViolations(page: Page, frame?: Frame): Promise<void> {
+  assert.deepEqual(await violations(page), [], 'the storefront');
+  if (frame) assert.deepEqual(await violations(frame), [], 'the payment page');
+}
+
+describe('every state a shopper can reach, asserted, checked with axe and pictured', () => {
+  let world: World;
+  before(async () => {
+    world = await startWorld();
+  });
+  after(() => world.close());
+
+  /** A shopper with a mug in the cart and the checkout open in `mode`. */
+  async function shopper(
+    mode: 'checkout' | 'card' = 'checkout',
+    viewport?: { width: number; height: number },
+  ): Promise<Shopper> {
+    const s = new Shopper(await world.page(viewport), world);
+    await s.open();
+    await s.add('Enamel mug');
+    await s.checkout(mode);
+    return s;
+  }
+
+  describe('one payment, from the empty form to paid (one tab)', () => {
+    let s: Shopper;
+    before(async () => {
+      s = await shopper();
+    });
+
+    it('idle: the form, its labels and Pay, and nothing said yet', async () => {
+      const form = element(s.page);
+      for (const label of ['Email', 'First name', 'Last name', 'Country', 'City', 'Address'])
+        assert.ok(await form.getByLabel(label).isVisible(), label);
+      assert.ok(await form.getByRole('button', { name: 'Pay' }).isEnabled());
+      assert.equal((await statusLine(s.page).textContent())?.trim(), '');
+      assert.equal(await form.getByRole('alert').count(), 0);
+      await noViolations(s.page);
+      await picture(s.page, 'idle');
+    });
+
+    it('validation errors: each field says what is wrong, and the first takes the focus', async () => {
+      const form = element(s.page);
+      await form.getByRole('button', { name: 'Pay' }).click();
+      const email = form.getByLabel('Email');
+      await until(() => email.evaluate((input) => input.matches(':focus')), Boolean, {
+        what: 'the focus on Email',
+      });
+      await email.fill('ada@example');
+      await form.getByLabel('First name').fill('Ada');
+      const errorOf = async (label: string) => {
+        const input = form.getByLabel(label);
+        assert.equal(await input.getAttribute('aria-invalid'), 'true', label);
+        const id = await input.getAttribute('aria-describedby');
+        return (await form.locator(`[id="${id}"]`).textContent())?.trim();
+      };
+      assert.equal(await errorOf('Email'), 'Enter an email address like name@example.com.');
+      assert.equal(await errorOf('Last name'), 'This field is required.');
+      assert.equal(await form.getByLabel('First name').getAttribute('aria-invalid'), 'false');
+      await noViolations(s.page);
+      await picture(s.page, 'validation-errors');
+    });
+
+    it('loading: the progress line while the payment page is on its way', async () => {
+      await s.fillDetails();
+      // The payment page is held back until the loading state has been seen and pictured.
+      let release = () => {};
+      let asked = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const requested = new Promise<void>((resolve) => (asked = resolve));
+      const held = `${world.stack.companionUrl}/pay/**`;
+      await s.page.route(held, async (route) => {
+        asked();
+        await released;
+        await route.continue();
+      });
+      await s.pay();
+      await requested;
+      const progress = element(s.page).locator('[part~="progress"]');
+      await progress.waitFor();
+      assert.equal(await progress.getAttribute('role'), 'status');
+      assert.equal((await progress.textContent())?.trim(), 'Opening the secure payment page…');
+      const paying = element(s.page).getByRole('button', { name: 'Paying…' });
+      assert.ok(await paying.isDisabled());
+      assert.equal(await paying.getAttribute('aria-busy'), 'true');
+      await noViolations(s.page);
+      await picture(s.page, 'loading');
+      release();
+      await s.frame.getByLabel('Card number').waitFor();
+      await s.page.unroute(held);
+    });
+
+    it('frame: the payment page in the element, titled, the progress line gone', async () => {
+      const frame = element(s.page).locator('iframe');
+      assert.equal(await frame.getAttribute('title'), 'Secure payment page');
+      await element(s.page).locator('[part~="progress"]').waitFor({ state: 'detached' });
+      assert.ok(await s.frame.getByRole('button', { name: 'Pay' }).isVisible());
+      await noViolations(s.page, await hostedPage(s.page));
+      await picture(s.page, 'frame');
+    });
+
+    it('decline, then retry: the decline said, then gone on the next attempt', async () => {
+      await Shopper.payCard(s.frame, CARDS.decline);
+      const declined = await s.outcome();
+      assert.deepEqual([declined.status, declined.sentence], ['declined', SENTENCES.declined]);
+      assert.ok(await element(s.page).getByRole('button', { name: 'Pay' }).isEnabled());
+      await noViolations(s.page);
+      await picture(s.page, 'declined');
+      await s.pay();
+      await s.frame.getByLabel('Card number').waitFor();
+      assert.equal((await statusLine(s.page).textContent())?.trim(), '');
+    });
+
+    it('success: the result alone, nothing left to press or fill in', async () => {
+      await Shopper.payCard(s.frame, CARDS.success);
+      const paid = await s.outcome();
+      assert.deepEqual([paid.status, paid.sentence], ['authorised', SENTENCES.paid]);
+      assert.equal(await statusLine(s.page).getAttribute('role'), 'status');
+      assert.equal(await element(s.page).getByRole('button').count(), 0);
+      assert.equal(await element(s.page).getByRole('textbox').count(), 0);
+      await noViolations(s.page);
+      // The element alone is one line now: the cart around it shows the shop's side too.
+      await picture(s.page, 'success', s.page.locator('.cart'));
+    });
+  });
+
+  it('cancelled on the payment page: said as such, and Pay is there again', async () => {
+    const s = await shopper();
+    await s.fillDetails();
+    await s.pay();
+    await s.frame.getByRole('button', { name: 'Cancel' }).click();
+    const cancelled = await s.outcome();
+    assert.deepEqual([cancelled.status, cancelled.sentence], ['cancelled', SENTENCES.cancelled]);
+    assert.ok(await element(s.page).getByRole('button', { name: 'Pay' }).isEnabled());
+    await noViolations(s.page);
+    await picture(s.page, 'cancelled');
+  });
+
+  it('card mode: the card fields, grouped as the brand prints them', async () => {
+    const s = await shopper('card');
+    await s.fillDetails();
+    const form = element(s.page);
+    const number = form.getByLabel('Card number');
+    await number.fill('378282246310005');
+    assert.equal(await number.inputValue(), '3782 822463 10005', 'American Express');
+    await number.fill('4111111111111111');
+    assert.equal(await number.inputValue(), '4111 1111 1111 1111', 'Visa');
+    await form.getByLabel('Expiry (MM/YY)').fill('1230');
+    assert.equal(await form.getByLabel('Expiry (MM/YY)').inputValue(), '12 / 30');
+    await form.getByLabel('Security code').fill('123');
+    assert.equal(await form.getByLabel('Card number').getAttribute('autocomplete'), 'cc-number');
+    await noViolations(s.page);
+    await picture(s.page, 'card-mode');
+  });
+
+  it('dark: theme="dark" on a light page, its errors readable', async () => {
+    const s = await shopper();
+    const form = element(s.page);
+    await form.evaluate((el) => el.setAttribute('theme', 'dark'));
+    await s.fillDetails();
+    await form.getByLabel('Postal code').fill('');
+    await form.getByRole('button', { name: 'Pay' }).click();
+    await form.getByText('This field is required.').waitFor();
+    assert.equal(await form.getAttribute('data-scheme'), 'dark');
+    const colours = await form.evaluate((el) => getComputedStyle(el).backgroundColor);
+    assert.equal(colours, 'rgb(17, 24, 39)');
+    await noViolations(s.page);
+    await picture(s.page, 'dark');
+  });
+
+  it('RTL: locale="ar" reads right to left, in Arabic, errors too', async () => {
+    const s = await shopper();
+    const form = element(s.page);
+    await form.evaluate((el) => el.setAttribute('locale', 'ar'));
+    await form.getByRole('button', { name: 'ادفع' }).click();
+    await form.getByText('هذا الحقل مطلوب.').first().waitFor();
+    assert.equal(await form.getAttribute('dir'), 'rtl');
+    assert.ok(await form.getByLabel('البريد الإلكتروني').isVisible());
+    const direction = await form
+      .locator('[part~="form"]')
+      .evaluate((f) => getComputedStyle(f).direction);
+    assert.equal(direction, 'rtl');
+    await noViolations(s.page);
+    await picture(s.page, 'rtl');
+  });
+
+  it('375 px: the payment page takes the whole screen', async () => {
+    const viewport = { width: 375, height: 812 };
+    const s = await shopper('checkout', viewport);
+    await s.fillDetails();
+    await s.pay();
+    await s.frame.getByLabel('Card number').waitFor();
+    const box = await element(s.page).locator('iframe').boundingBox();
+    assert.deepEqual(box, { x: 0, y: 0, ...viewport });
+    await noViolations(s.page, await hostedPage(s.page));
+    await picture(s.page, 'phone-375', 'window');
+  });
+});
