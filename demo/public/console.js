@@ -176,12 +176,19 @@
     if (payouts.ok) renderPayouts(payouts.answer.payouts);
   }
 
+  /** A payout's quote in a sentence: what leaves, the fee, what the beneficiary receives. */
+  function quote(amounts) {
+    if (!amounts) return '';
+    return `we pay ${amounts.amount_payer_pays} ${amounts.source_currency} (fee ${amounts.fee_amount} ${amounts.fee_currency}); the beneficiary receives ${amounts.amount_beneficiary_receives} ${amounts.payment_currency}`;
+  }
+
   function renderPayouts(payouts) {
     $('payouts').replaceChildren(
       ...payouts.map((payout) => {
         const item = document.createElement('li');
         const record = payout.record ?? {};
-        item.textContent = `${record.payment_amount ?? ''} ${record.payment_currency ?? ''} — ${payout.status}`;
+        const amounts = payout.amounts ? ` (${quote(payout.amounts)})` : '';
+        item.textContent = `${record.payment_amount ?? ''} ${record.payment_currency ?? ''} — ${payout.status}${amounts}`;
         item.dataset.requestId = payout.request_id;
         return item;
       }),
@@ -207,11 +214,16 @@
         last_name: form.get('last_name'),
         bank_details: { account_number: form.get('account_number') },
       },
-      payment_amount: String(form.get('payment_amount')).trim(),
-      payment_currency: String(form.get('payment_currency')).trim().toUpperCase(),
+      // The amount is one side; the service quotes the other at its rate.
+      [form.get('amount_side') === 'source' ? 'source_amount' : 'payment_amount']: String(
+        form.get('amount'),
+      ).trim(),
+      payment_currency: form.get('payment_currency'),
+      source_currency: form.get('source_currency'),
     };
     const { ok, answer } = await call('payouts/new', body);
     await load();
+    $('payout-quote').textContent = ok && answer.amounts ? `Quote: ${quote(answer.amounts)}.` : '';
     say(
       ok
         ? `Payout ${answer.status ?? 'sent'}: ${answer.request_id ?? ''}`

@@ -5,7 +5,7 @@
  */
 import express, { type Request, type Response, type Router } from 'express';
 import { z } from 'zod';
-import { formatAmount } from '../../gateway/index.ts';
+import { formatAmount, payoutAmounts } from '../../gateway/index.ts';
 import type { Context } from '../context.ts';
 import { faultPoint } from '../fault-points.ts';
 import { parseOr400, Problem } from '../problem.ts';
@@ -159,7 +159,13 @@ export function operationsRouter(ctx: Context): Router {
 
   router.get('/payouts', async (request, response) => {
     const { limit, reference } = parseOr400(PayoutListQuery, request.query);
-    response.json({ payouts: await ctx.store.payouts.recent(limit, reference) });
+    const payouts = await ctx.store.payouts.recent(limit, reference);
+    response.json({
+      payouts: payouts.map((payout) => {
+        const amounts = payoutAmounts(payout.record);
+        return amounts ? { ...payout, amounts } : payout;
+      }),
+    });
   });
 
   for (const [name, op] of Object.entries(OPERATIONS)) {
