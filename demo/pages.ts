@@ -140,6 +140,11 @@ export function consolePage(): string {
     <tbody></tbody>
   </table>
   </div>
+  <section id="order-detail" class="order-detail" aria-labelledby="order-detail-title" hidden>
+    <h2 id="order-detail-title">Order</h2>
+    <table id="detail-items" class="orders"><thead><tr><th>Item</th><th>SKU</th><th>Unit price</th><th>Quantity</th></tr></thead><tbody></tbody></table>
+    <dl id="detail-data" class="detail-data"></dl>
+  </section>
   <div class="panels">
     <section aria-labelledby="payout-title">
       <h2 id="payout-title">Payout</h2>

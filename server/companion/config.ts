@@ -5,16 +5,40 @@
  */
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import type { Request } from 'express';
 import type { Logger } from 'pino';
 import { httpAddress } from '../address.ts';
 import type { GatewayClientConfig } from '../gateway/index.ts';
 
-/** What the merchant's `resolveOrder(ref)` answers: the order as the merchant's systems know it. */
+/**
+ * What the merchant's `resolveOrder(ref)` answers: the order as the merchant's systems know it.
+ * When it has items, or any of the parts below, they must add up to `amount` in minor units:
+ * Σ unit_price × quantity + shipping + handling + tax_total + insurance − shipping_discount −
+ * discount. An order that does not is refused (500 to the widget, the mismatch in the log).
+ */
 export interface ResolvedOrder {
   /** Decimal string in the currency's minor unit: `"25.00"`. */
   amount: string;
   currency: string;
-  items: { name: string; sku?: string; unit_price: string; quantity: number; category?: string }[];
+  items: {
+    name: string;
+    sku?: string;
+    /** Decimal string: the price of one. */
+    unit_price: string;
+    quantity: number;
+    category?: string;
+    /** cart_items' `type`: `physical` (default), `digital`, `service`… */
+    type?: string;
+  }[];
+  /** Decimal strings, each a part of `amount`. */
+  shipping?: string;
+  handling?: string;
+  tax_total?: string;
+  insurance?: string;
+  shipping_discount?: string;
+  discount?: string;
+  /** The coupons behind `discount` (the service's `total_discount`). */
+  coupons?: { code: string; type: string }[];
   /** Makes the payment start a recurring contract. */
   subscription?: {
     contract_name: string;
@@ -23,6 +47,26 @@ export interface ResolvedOrder {
     interval_count: number;
     billing_cycle?: number;
   };
+}
+
+/**
+ * What the merchant's `resolveShopper(request)` answers for a signed-in shopper: who they are in
+ * the shop's own accounts. It keys the shopper's saved cards and fills the service's
+ * `account_owner` (risk data). Anonymous shoppers are `undefined`.
+ */
+export interface ResolvedShopper {
+  /** The shop's own id of the account (1 to 64 characters): saved cards belong to it. */
+  id: string;
+  email?: string;
+  first_name?: string;
+  last_name?: string;
+  /** When the account was opened, in Unix seconds. */
+  created?: number;
+  past_orders_count?: number;
+  /** Decimal string, what the account's past orders came to. */
+  past_orders_sum?: string;
+  last_login_ip?: string;
+  registration_ip?: string;
 }
 
 export interface CompanionConfig {
@@ -36,6 +80,14 @@ export interface CompanionConfig {
   /** Bearer token of the operations API. */
   operationsToken: string;
   resolveOrder(orderRef: string): Promise<ResolvedOrder | undefined> | ResolvedOrder | undefined;
+  /**
+   * Who the shopper behind a widget request is, by the merchant's own session (a cookie the shop
+   * set, on the companion's origin or the shop's when mounted): `undefined` for an anonymous
+   * shopper, who never sees saved cards. Called for payment starts and the saved-card routes.
+   */
+  resolveShopper?(
+    request: Request,
+  ): Promise<ResolvedShopper | undefined> | ResolvedShopper | undefined;
   /** Direct card payments put the merchant's server in PCI DSS scope: off unless set. */
   directCardPayments?: boolean;
   /** Hosts an APM issuer_url may point at; defaults to the service's host. */

@@ -11,6 +11,7 @@ export {
   type CompanionConfig,
   type CompanionEnv,
   type ResolvedOrder,
+  type ResolvedShopper,
 } from './config.ts';
 export { orderResolver, type OrderResolver } from './order-resolver.ts';
 export { stopOnSignals, type StopOptions } from './shutdown.ts';

@@ -11,6 +11,19 @@ describe('as a merchant in the operations console', () => {
     const ref = await Shopper.buy(suite.world, ['Enamel mug', 'Enamel mug', 'Organic T-shirt']);
     await suite.merchant.agree(ref, 'authorised');
 
+    // The order's detail: its items and the order data the payment was sent with.
+    await suite.merchant
+      .row(ref)
+      .getByRole('button', { name: `Details of ${ref}` })
+      .click();
+    const detail = suite.merchant.page.locator('#order-detail');
+    await detail.getByText('Item total').waitFor();
+    assert.equal(await detail.locator('[data-field="Item total"]').textContent(), '49.00');
+    assert.deepEqual(await detail.locator('#detail-items tbody td:first-child').allTextContents(), [
+      'Enamel mug',
+      'Organic T-shirt',
+    ]);
+
     assert.match(await suite.merchant.act(ref, 'Capture'), /Capture .+: done/);
     await suite.merchant.agree(ref, 'captured');
     assert.equal(

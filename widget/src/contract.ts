@@ -19,6 +19,10 @@ export {
   type ReturnMessage,
 } from './protocol.ts';
 
+/** The EMV 3-D Secure challenge window size codes, smallest first; `05` is the full screen. */
+export const CHALLENGE_WINDOW_SIZES = ['01', '02', '03', '04', '05'] as const;
+export type ChallengeWindowSize = (typeof CHALLENGE_WINDOW_SIZES)[number];
+
 const orderRef = z
   .string()
   .check(z.regex(/^[A-Za-z0-9._-]{1,48}$/, 'letters, digits, dot, dash or underscore, at most 48'));
@@ -44,6 +48,11 @@ const common = {
   device: z.optional(DeviceData),
   /** The storefront page to come back to after a redirect (fallback, APM). */
   return_url: z.optional(httpUrl),
+  /**
+   * The 3-D Secure challenge window the frame has room for (EMV 3-D Secure codes): `01` 250×400,
+   * `02` 390×400, `03` 500×600, `04` 600×400, `05` full screen. Sent with card and checkout payments.
+   */
+  challenge_window_size: z.optional(z.enum(CHALLENGE_WINDOW_SIZES, 'a window size code 01 to 05')),
 };
 
 /** POST /api/checkout-sessions */

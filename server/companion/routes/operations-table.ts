@@ -8,6 +8,8 @@ import type { OrderStatus } from 'acquiring-checkout/contract';
 import type { Context } from '../context.ts';
 import { mayMove, statusOfOrderStatus } from '../order-status.ts';
 import { faultPoint } from '../fault-points.ts';
+import { orderFields, riskFields } from '../order-fields.ts';
+import { priceOrder } from '../priced-order.ts';
 import { amountOr400, Problem } from '../problem.ts';
 import { reconcileAll } from '../reconcile.ts';
 import type { Order } from '../store/store.ts';
@@ -217,12 +219,14 @@ export const OPERATIONS = {
     body: z.object({ order_ref: orderRef, token_id: z.string().min(1) }),
     idempotency: 'honoured',
     async run(ctx, { order_ref, token_id }) {
-      const resolved = await ctx.config.resolveOrder(order_ref);
-      if (!resolved) throw new Problem(404, 'Unknown order', `no order ${order_ref}`);
+      const priced = await priceOrder(ctx, order_ref);
+      const { currency } = priced.order;
       const result = await ctx.gateway.directPayment({
         order_no: `${order_ref}-T${Date.now()}`,
-        currency: resolved.currency,
-        amount: resolved.amount,
+        currency,
+        amount: formatAmount(priced.amount, currency),
+        ...orderFields(priced),
+        ...riskFields(priced, undefined, {}),
         token_id,
         notify_url: `${ctx.config.publicUrl}/api/notifications`,
       });
