@@ -70,7 +70,7 @@ export function storefrontPage(config: PageConfig, integrity: string): string {
     <fieldset class="modes" id="modes">
       <legend>How would you like to pay?</legend>
       <label><input type="radio" name="mode" value="checkout" checked> Card, on the secure payment page</label>
-      <label><input type="radio" name="mode" value="apm"> PIX (your bank's app)</label>
+      <label><input type="radio" name="mode" value="apm"> Bank transfer (your bank's app)</label>
       <label><input type="radio" name="mode" value="card"> Card, here</label>
     </fieldset>
     <button type="button" id="checkout-button" class="primary" disabled>Checkout</button>

@@ -10,7 +10,7 @@ import { createAtService, sessionOf } from './create-at-service.ts';
 import type { PaymentRequest, Caller } from './payment-fields.ts';
 import { faultPoint } from './fault-points.ts';
 import { Problem } from './problem.ts';
-import { orderAndRiskFields } from './order-fields.ts';
+import { attemptDetails, orderAndRiskFields } from './order-fields.ts';
 import { priceOrder } from './priced-order.ts';
 import { DEFAULT_RECOVER_AFTER_MS, reconcileOrder } from './reconcile.ts';
 import type { Attempt, Order } from './store/store.ts';
@@ -74,6 +74,7 @@ export async function startPayment(
   const { body, kind } = request;
   const priced = await priceOrder(ctx, body.order_ref);
   const { order: resolved, amount } = priced;
+  const fields = orderAndRiskFields(ctx.config, priced, request, caller);
   const now = Date.now();
   let order = await ctx.store.orders.ensure({
     order_ref: body.order_ref, order_no: null, status: 'created', mode: kind, amount, currency: resolved.currency,
@@ -83,7 +84,6 @@ export async function startPayment(
   }); // prettier-ignore
   await ownedBy(ctx, order, body.client_secret);
 
-  const fields = orderAndRiskFields(priced, request, caller);
   for (let round = 0; round < 3; round++) {
     let latest = await ctx.store.attempts.latest(order.order_ref);
     if (latest) latest = await settled(ctx, latest);
@@ -125,7 +125,7 @@ export async function startPayment(
     const order_no = `${order.order_ref}-${seq}`;
     const claimed = await ctx.store.attempts.claim({
       order_no, order_ref: order.order_ref, seq, attempt_key: body.attempt_key, mode: kind, state: 'creating',
-      page_html: null, issuer_url: null, error: null, created_at: Date.now(), details: JSON.stringify(fields),
+      page_html: null, issuer_url: null, error: null, created_at: Date.now(), details: attemptDetails(fields),
     }); // prettier-ignore
     if (!claimed) continue; // someone else claimed it: use theirs
     faultPoint('session.claimed');

@@ -69,6 +69,25 @@ export interface ResolvedShopper {
   registration_ip?: string;
 }
 
+/**
+ * A way to pay that the companion offers, and for which orders. `card` is the card (the hosted
+ * checkout, or card fields); any other name is an APM's `payment_method`, as the service names it.
+ */
+export interface PaymentMethodConfig {
+  method: string;
+  /** Offered only for orders in these currencies (ISO 4217); default: any. */
+  currencies?: string[];
+  /** Offered only to shoppers in these countries (ISO 3166 alpha-2); default: any. */
+  countries?: string[];
+  /**
+   * The payer's document the method needs (the widget asks for it, the companion checks it and
+   * sends `person`): `CPF`. Without this entry's say, PIX needs a CPF and others nothing.
+   */
+  payerDocument?: 'CPF' | 'none';
+  /** An app-based method (PIX, a wallet): ranked first on a phone where it applies. */
+  mobileFirst?: boolean;
+}
+
 export interface CompanionConfig {
   /** Where browsers and the service reach the companion: `https://pay.shop.example`. */
   publicUrl: string;
@@ -88,6 +107,13 @@ export interface CompanionConfig {
   resolveShopper?(
     request: Request,
   ): Promise<ResolvedShopper | undefined> | ResolvedShopper | undefined;
+  /**
+   * The ways to pay and when each is offered (mode="auto" lists them; the APM route refuses a
+   * method this list does not offer for the order). Unset: the card and any APM the widget names.
+   */
+  paymentMethods?: PaymentMethodConfig[];
+  /** The merchant's pinned order of methods: these first, in this order, before the ranking. */
+  methodOrder?: string[];
   /** Direct card payments put the merchant's server in PCI DSS scope: off unless set. */
   directCardPayments?: boolean;
   /** Hosts an APM issuer_url may point at; defaults to the service's host. */

@@ -84,13 +84,12 @@ export async function createAtService(
         FROM_CREATING,
       );
     } else if (request.kind === 'apm') {
-      const { payment_method, bank_code, document_number } = request.body;
+      const { payment_method, bank_code } = request.body;
       const fields = withoutEmpty({
         ...common,
         payment_method,
         bank_code,
         return_url: returnUrl,
-        ...(document_number ? { person: { document_number } } : {}),
       }) as ApmPaymentInput;
       const result = await ctx.gateway.apmPayment(fields);
       faultPoint('session.answered');

@@ -6,7 +6,8 @@
  */
 import type { CheckoutSessionRequest } from 'acquiring-checkout/contract';
 import { formatAmount, parseAmount } from '../gateway/index.ts';
-import type { ResolvedShopper } from './config.ts';
+import type { CompanionConfig, ResolvedShopper } from './config.ts';
+import { maskedPerson, payerPerson } from './payer.ts';
 import type { Caller, PaymentRequest } from './payment-fields.ts';
 import { AMOUNT_PARTS, type PricedOrder } from './priced-order.ts';
 
@@ -115,10 +116,27 @@ export function riskFields(
   };
 }
 
-/** The order and risk fields of one payment request, as its flow takes them. */
-export function orderAndRiskFields(priced: PricedOrder, request: PaymentRequest, caller: Caller) {
+/**
+ * The order and risk fields of one payment request, as its flow takes them; an APM's payer
+ * document is checked here (400 naming the field), before anything is stored or sent.
+ */
+export function orderAndRiskFields(
+  config: CompanionConfig,
+  priced: PricedOrder,
+  request: PaymentRequest,
+  caller: Caller,
+) {
   const order = orderFields(priced);
-  if (request.kind === 'apm') return order;
+  if (request.kind === 'apm') {
+    const person = payerPerson(config, request.body);
+    return { ...order, ...(person ? { person } : {}) };
+  }
   return { ...order, ...riskFields(priced, caller.shopper, request.body, caller.origin) };
 }
 export type OrderAndRiskFields = ReturnType<typeof orderAndRiskFields>;
+
+/** What the attempt keeps of the fields for the console: the payer's document masked. */
+export function attemptDetails(fields: OrderAndRiskFields): string {
+  const person = 'person' in fields ? fields.person : undefined;
+  return JSON.stringify(person ? { ...fields, person: maskedPerson(person) } : fields);
+}

@@ -5,6 +5,7 @@
  */
 import {
   formatAmount,
+  isCpf,
   MoneyError,
   parseAmount,
   type ApmPaymentRequest,
@@ -12,6 +13,7 @@ import {
   type DirectPaymentRequest,
 } from '../gateway/index.ts';
 import { HttpError } from './http-error.ts';
+import { APM_PAYER_DOCUMENTS } from './test-inputs.ts';
 
 type PaymentFields = DirectPaymentRequest | ApmPaymentRequest | CheckoutRequest;
 
@@ -88,4 +90,29 @@ export function orderDetails(fields: PaymentFields): Record<string, unknown> {
     if (value !== undefined && value !== '') details[name] = value;
   }
   return details;
+}
+
+/** Refuses an APM payment without the payer document its method needs (a valid CPF for PIX). */
+export function checkPayer(fields: ApmPaymentRequest): void {
+  const needed = APM_PAYER_DOCUMENTS[fields.payment_method.toUpperCase()];
+  if (!needed) return;
+  const person = fields.person;
+  if (!person?.document_number)
+    throw new HttpError(
+      400,
+      `person.document_number: ${fields.payment_method} needs the payer's ${needed}`,
+      'person.document_number',
+    );
+  if (person.document_type && person.document_type !== needed)
+    throw new HttpError(
+      400,
+      `person.document_type: ${fields.payment_method} needs a ${needed}`,
+      'person.document_type',
+    );
+  if (!isCpf(person.document_number))
+    throw new HttpError(
+      400,
+      'person.document_number: not a valid CPF (its check digits do not match)',
+      'person.document_number',
+    );
 }

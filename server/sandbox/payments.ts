@@ -13,7 +13,7 @@ import {
 import type { SandboxMerchant } from './config.ts';
 import { newId, type Engine } from './engine.ts';
 import { HttpError } from './http-error.ts';
-import { orderDetails } from './order-data.ts';
+import { checkPayer, orderDetails } from './order-data.ts';
 import type { Order, Session } from './records.ts';
 import { transition } from './state-machine.ts';
 import { checkSubscription, startSubscription, subscriptionFields } from './subscriptions.ts';
@@ -260,6 +260,7 @@ export function apmPayment(
   merchant: SandboxMerchant,
   fields: ApmPaymentRequest,
 ): Record<string, unknown> {
+  checkPayer(fields);
   return engine.store.transaction(() => {
     const order = createOrder(engine, merchant, fields, 'apm');
     const session = openSession(engine, order, 'apm');

@@ -151,3 +151,9 @@ export const TEST_RATES_PER_USD: Readonly<Record<string, string>> = {
   JPY: '150',
   KWD: '0.307',
 };
+
+/** The payer document each APM needs in `person`, by payment_method (upper case). */
+export const APM_PAYER_DOCUMENTS: Readonly<Record<string, 'CPF'>> = { PIX: 'CPF' };
+
+/** A CPF whose check digits match: PIX payments with it go on to the issuer page. */
+export const TEST_CPF = '529.982.247-25';

@@ -59,11 +59,28 @@ const common = {
 export const CheckoutSessionRequest = z.object(common);
 export type CheckoutSessionRequest = z.infer<typeof CheckoutSessionRequest>;
 
+/** The payer documents a payment method may need (a CPF for PIX), by the service's `document_type`. */
+export const PAYER_DOCUMENT_TYPES = ['CPF'] as const;
+export type PayerDocumentType = (typeof PAYER_DOCUMENT_TYPES)[number];
+
+/**
+ * The payer, for an APM that needs them: the document the method asks for (the companion says
+ * which). A CPF may be written 000.000.000-00 or as eleven digits; the companion checks its
+ * check digits.
+ */
+export const Payer = z.object({
+  document_number: text(32, 'the document number'),
+  document_type: z.optional(z.enum(PAYER_DOCUMENT_TYPES, 'a document type the companion knows')),
+});
+export type Payer = z.infer<typeof Payer>;
+
 /** POST /api/apm-payments */
 export const ApmPaymentRequest = z.object({
   ...common,
   payment_method: text(32, 'the payment method'),
   bank_code: optionalText(32),
+  payer: z.optional(Payer),
+  /** Kept for compatibility: the payer's document without its type; prefer `payer`. */
   document_number: optionalText(32),
 });
 export type ApmPaymentRequest = z.infer<typeof ApmPaymentRequest>;

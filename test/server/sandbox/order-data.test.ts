@@ -82,4 +82,48 @@ describe('order and risk data at the sandbox', () => {
   it('an unknown order is a 404', async () => {
     assert.deepEqual(await sandbox.admin('/orders/nobody'), { error: 'record_not_found' });
   });
+
+  describe('a PIX payment', () => {
+    const pix = (order_no: string, person?: Record<string, string>) =>
+      sandbox.postSigned('/v1/authorise', {
+        order_no,
+        currency: 'BRL',
+        amount: '50.00',
+        payment_method: 'PIX',
+        ...(person ? { person } : {}),
+      });
+
+    it('goes on with a valid CPF, written either way, and keeps it', async () => {
+      assert.equal((await pix('pix-1', { document_number: '529.982.247-25' })).status, 200);
+      const ok = await pix('pix-2', { document_number: '52998224725', document_type: 'CPF' });
+      assert.equal(ok.status, 200, ok.text);
+      const order = (await sandbox.admin('/orders/pix-2')) as { details: { person: unknown } };
+      assert.deepEqual(order.details.person, {
+        document_number: '52998224725',
+        document_type: 'CPF',
+      });
+    });
+
+    for (const [what, person, field] of [
+      ['without a person', undefined, 'person.document_number'],
+      ['without a document', { email: 'ada@example.com' }, 'person.document_number'],
+      [
+        'with a CPF whose check digits fail',
+        { document_number: '52998224724' },
+        'person.document_number',
+      ],
+      ['with eleven equal digits', { document_number: '11111111111' }, 'person.document_number'],
+      [
+        'with another document type',
+        { document_number: '52998224725', document_type: 'RG' },
+        'person.document_type',
+      ],
+    ] as const) {
+      it(`is refused ${what}, with 400 naming ${field}`, async () => {
+        const refused = await pix(`pix-bad-${what.length}`, person);
+        assert.equal(refused.status, 400, refused.text);
+        assert.equal(refused.json().field, field);
+      });
+    }
+  });
 });
