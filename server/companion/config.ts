@@ -9,84 +9,21 @@ import type { Request } from 'express';
 import type { Logger } from 'pino';
 import { httpAddress } from '../address.ts';
 import type { GatewayClientConfig } from '../gateway/index.ts';
+import { Plans } from './installments.ts';
+import { MethodsSetting } from './payment-methods.ts';
+import type {
+  InstallmentPlan,
+  PaymentMethodConfig,
+  ResolvedOrder,
+  ResolvedShopper,
+} from './merchant-types.ts';
 
-/**
- * What the merchant's `resolveOrder(ref)` answers: the order as the merchant's systems know it.
- * When it has items, or any of the parts below, they must add up to `amount` in minor units:
- * Σ unit_price × quantity + shipping + handling + tax_total + insurance − shipping_discount −
- * discount. An order that does not is refused (500 to the widget, the mismatch in the log).
- */
-export interface ResolvedOrder {
-  /** Decimal string in the currency's minor unit: `"25.00"`. */
-  amount: string;
-  currency: string;
-  items: {
-    name: string;
-    sku?: string;
-    /** Decimal string: the price of one. */
-    unit_price: string;
-    quantity: number;
-    category?: string;
-    /** cart_items' `type`: `physical` (default), `digital`, `service`… */
-    type?: string;
-  }[];
-  /** Decimal strings, each a part of `amount`. */
-  shipping?: string;
-  handling?: string;
-  tax_total?: string;
-  insurance?: string;
-  shipping_discount?: string;
-  discount?: string;
-  /** The coupons behind `discount` (the service's `total_discount`). */
-  coupons?: { code: string; type: string }[];
-  /** Makes the payment start a recurring contract. */
-  subscription?: {
-    contract_name: string;
-    contract_amount: string;
-    interval: 'day' | 'week' | 'month' | 'year';
-    interval_count: number;
-    billing_cycle?: number;
-  };
-}
-
-/**
- * What the merchant's `resolveShopper(request)` answers for a signed-in shopper: who they are in
- * the shop's own accounts. It keys the shopper's saved cards and fills the service's
- * `account_owner` (risk data). Anonymous shoppers are `undefined`.
- */
-export interface ResolvedShopper {
-  /** The shop's own id of the account (1 to 64 characters): saved cards belong to it. */
-  id: string;
-  email?: string;
-  first_name?: string;
-  last_name?: string;
-  /** When the account was opened, in Unix seconds. */
-  created?: number;
-  past_orders_count?: number;
-  /** Decimal string, what the account's past orders came to. */
-  past_orders_sum?: string;
-  last_login_ip?: string;
-  registration_ip?: string;
-}
-
-/**
- * A way to pay that the companion offers, and for which orders. `card` is the card (the hosted
- * checkout, or card fields); any other name is an APM's `payment_method`, as the service names it.
- */
-export interface PaymentMethodConfig {
-  method: string;
-  /** Offered only for orders in these currencies (ISO 4217); default: any. */
-  currencies?: string[];
-  /** Offered only to shoppers in these countries (ISO 3166 alpha-2); default: any. */
-  countries?: string[];
-  /**
-   * The payer's document the method needs (the widget asks for it, the companion checks it and
-   * sends `person`): `CPF`. Without this entry's say, PIX needs a CPF and others nothing.
-   */
-  payerDocument?: 'CPF' | 'none';
-  /** An app-based method (PIX, a wallet): ranked first on a phone where it applies. */
-  mobileFirst?: boolean;
-}
+export type {
+  InstallmentPlan,
+  PaymentMethodConfig,
+  ResolvedOrder,
+  ResolvedShopper,
+} from './merchant-types.ts';
 
 export interface CompanionConfig {
   /** Where browsers and the service reach the companion: `https://pay.shop.example`. */
@@ -112,6 +49,12 @@ export interface CompanionConfig {
    * method this list does not offer for the order). Unset: the card and any APM the widget names.
    */
   paymentMethods?: PaymentMethodConfig[];
+  /**
+   * Instalments per currency (`{ BRL: { counts: [1, 2, 3, 6, 12], minimum: '5.00' } }`): the order
+   * summary lists the offered counts with their amounts, and a card or checkout payment may choose
+   * one. Unset, or a currency not listed: no instalments.
+   */
+  installments?: Record<string, InstallmentPlan>;
   /** The merchant's pinned order of methods: these first, in this order, before the ranking. */
   methodOrder?: string[];
   /** Direct card payments put the merchant's server in PCI DSS scope: off unless set. */
@@ -200,6 +143,20 @@ export function trustProxySetting(value: string): boolean | number | string | un
 const unlessEmpty = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 
+/** A variable holding JSON of `schema`'s shape. */
+const json = <T extends z.ZodType>(schema: T) =>
+  z
+    .string()
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'not JSON' });
+        return z.NEVER;
+      }
+    })
+    .pipe(schema);
+
 const Env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3200),
   HOST: z.string().default('127.0.0.1'),
@@ -235,6 +192,9 @@ const Env = z.object({
     .string()
     .min(1, "the merchant's resolveOrder: a module path, or an http(s) address of your backend"),
   ORDER_RESOLVER_TOKEN: unlessEmpty(z.string()),
+  PAYMENT_METHODS: unlessEmpty(json(MethodsSetting)),
+  METHOD_ORDER: unlessEmpty(z.string()),
+  INSTALLMENTS: unlessEmpty(json(Plans)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 export type CompanionEnv = z.infer<typeof Env>;
@@ -275,6 +235,9 @@ export function companionConfig(
     trustProxy: trustProxySetting(env.TRUST_PROXY) ?? false,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
     ...(env.REDIS_URL ? { redisUrl: env.REDIS_URL } : {}),
+    ...(env.PAYMENT_METHODS ? { paymentMethods: env.PAYMENT_METHODS } : {}),
+    ...(env.METHOD_ORDER ? { methodOrder: csv(env.METHOD_ORDER) } : {}),
+    ...(env.INSTALLMENTS ? { installments: env.INSTALLMENTS } : {}),
     ...(logger ? { logger } : {}),
   };
 }

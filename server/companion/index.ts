@@ -12,6 +12,8 @@ export {
   type CompanionEnv,
   type ResolvedOrder,
   type ResolvedShopper,
+  type PaymentMethodConfig,
+  type InstallmentPlan,
 } from './config.ts';
 export { orderResolver, type OrderResolver } from './order-resolver.ts';
 export { stopOnSignals, type StopOptions } from './shutdown.ts';

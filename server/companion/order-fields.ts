@@ -7,7 +7,9 @@
 import type { CheckoutSessionRequest } from 'acquiring-checkout/contract';
 import { formatAmount, parseAmount } from '../gateway/index.ts';
 import type { CompanionConfig, ResolvedShopper } from './config.ts';
+import { chosenInstallments } from './installments.ts';
 import { maskedPerson, payerPerson } from './payer.ts';
+import { checkOffered } from './payment-methods.ts';
 import type { Caller, PaymentRequest } from './payment-fields.ts';
 import { AMOUNT_PARTS, type PricedOrder } from './priced-order.ts';
 
@@ -117,8 +119,9 @@ export function riskFields(
 }
 
 /**
- * The order and risk fields of one payment request, as its flow takes them; an APM's payer
- * document is checked here (400 naming the field), before anything is stored or sent.
+ * The order and risk fields of one payment request, as its flow takes them. The method, an APM's
+ * payer document and the chosen instalments are checked here (400 naming the field), before
+ * anything is stored or sent.
  */
 export function orderAndRiskFields(
   config: CompanionConfig,
@@ -126,12 +129,19 @@ export function orderAndRiskFields(
   request: PaymentRequest,
   caller: Caller,
 ) {
+  const method = request.kind === 'apm' ? request.body.payment_method : 'card';
+  const country = request.body.shopper?.billing?.country;
+  checkOffered(config, method, { currency: priced.order.currency, country });
   const order = orderFields(priced);
   if (request.kind === 'apm') {
     const person = payerPerson(config, request.body);
     return { ...order, ...(person ? { person } : {}) };
   }
-  return { ...order, ...riskFields(priced, caller.shopper, request.body, caller.origin) };
+  return {
+    ...order,
+    ...riskFields(priced, caller.shopper, request.body, caller.origin),
+    ...chosenInstallments(config.installments, priced, request.body.installments),
+  };
 }
 export type OrderAndRiskFields = ReturnType<typeof orderAndRiskFields>;
 

@@ -81,6 +81,10 @@ export function orderDetails(fields: PaymentFields): Record<string, unknown> {
         field,
       );
   };
+  if ('installments' in fields && fields.installments !== undefined) {
+    if (!/^[1-9]\d?$/.test(fields.installments))
+      throw new HttpError(400, 'installments: expected a count from 1 to 99', 'installments');
+  }
   if (fields.items) check(itemsTotal(fields.items, currency), 'items');
   if ('cart_items' in fields && fields.cart_items?.length)
     check(cartTotal(fields.cart_items, currency), 'cart_items');

@@ -55,8 +55,19 @@ const common = {
   challenge_window_size: z.optional(z.enum(CHALLENGE_WINDOW_SIZES, 'a window size code 01 to 05')),
 };
 
+/**
+ * How many instalments the shopper chose (card and checkout): one the order summary offered
+ * (`installments[].count`). Absent or 1: a single payment.
+ */
+const installments = z.optional(
+  z.int('a whole number of instalments').check(
+    z.minimum(1, 'a whole number of instalments from 1 to 99'),
+    z.maximum(99, 'a whole number of instalments from 1 to 99'),
+  ),
+);
+
 /** POST /api/checkout-sessions */
-export const CheckoutSessionRequest = z.object(common);
+export const CheckoutSessionRequest = z.object({ ...common, installments });
 export type CheckoutSessionRequest = z.infer<typeof CheckoutSessionRequest>;
 
 /** The payer documents a payment method may need (a CPF for PIX), by the service's `document_type`. */
@@ -88,6 +99,7 @@ export type ApmPaymentRequest = z.infer<typeof ApmPaymentRequest>;
 /** POST /api/card-payments (only when the merchant enabled direct card payments). */
 export const CardPaymentRequest = z.object({
   ...common,
+  installments,
   card: z.object({
     number: z.string().check(z.regex(/^\d{12,19}$/, '12 to 19 digits')),
     expiry_month: z.string().check(z.regex(/^(0[1-9]|1[0-2])$/, 'a month 01 to 12')),

@@ -12,6 +12,7 @@ import type { Context } from '../context.ts';
 import { parseOr400, Problem } from '../problem.ts';
 import { reconcileOrder } from '../reconcile.ts';
 import { shopperOf } from '../shopper.ts';
+import { orderSummaryRouter } from './order-summary.ts';
 import { jsonBody, storefrontOrigin } from '../security.ts';
 import { sameSecret, statusToken } from '../tokens.ts';
 
@@ -64,6 +65,7 @@ export function widgetRouter(ctx: Context): Router {
     await start('card', CardPaymentRequest)(request, response);
   });
 
+  router.use(orderSummaryRouter(ctx));
   router.get('/orders/:orderRef', ctx.limits.polls, async (request, response) => {
     const orderRef = String(request.params.orderRef);
     const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
