@@ -31,9 +31,13 @@ export function consoleProxy(options: ProxyOptions): Router {
   router.use(express.json({ limit: '64kb' }));
   router.all('/*path', async (request: Request, response: Response) => {
     const name = ([] as string[]).concat(request.params.path ?? []).join('/');
-    const method = OPERATIONS[name];
+    // One order's detail: orders/<order_ref>, a visitor's own orders only.
+    const detail = /^orders\/([A-Za-z0-9._-]{1,48})$/.exec(name)?.[1];
+    const method = detail ? 'GET' : OPERATIONS[name];
     if (!method || method !== request.method) return void response.sendStatus(404);
     const space = response.locals.space as string | undefined;
+    if (detail && space && !detail.startsWith(`${space}.`))
+      return void response.status(404).json({ title: 'Unknown order', detail: 'not one of yours' });
     let body = (request.body ?? {}) as Record<string, unknown>;
     if (space && method === 'POST') {
       const own = ownRequest(space, name, body);

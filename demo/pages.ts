@@ -70,7 +70,7 @@ export function storefrontPage(config: PageConfig, integrity: string): string {
     <fieldset class="modes" id="modes" hidden>
       <legend>How would you like to pay?</legend>
       <label><input type="radio" name="mode" value="checkout" checked> Card, on the secure payment page</label>
-      <label><input type="radio" name="mode" value="apm"> PIX (your bank's app)</label>
+      <label><input type="radio" name="mode" value="apm"> Bank transfer (your bank's app)</label>
       <label><input type="radio" name="mode" value="card"> Card, here</label>
     </fieldset>
     <button type="button" id="checkout-button" class="primary" hidden>Checkout</button>
@@ -115,6 +115,16 @@ export function reactPage(config: PageConfig): string {
   );
 }
 
+/** The currencies the sandbox has test rates for (server/README.md, Payouts). */
+const PAYOUT_CURRENCIES = ['EUR', 'GBP', 'USD', 'BRL', 'MXN', 'CAD', 'JPY', 'KWD'];
+
+function currencySelect(name: string, selected: string): string {
+  const options = PAYOUT_CURRENCIES.map(
+    (code) => `<option${code === selected ? ' selected' : ''}>${code}</option>`,
+  );
+  return `<select name="${name}">${options.join('')}</select>`;
+}
+
 /** The merchant's operations console. */
 export function consolePage(): string {
   return layout(
@@ -130,6 +140,11 @@ export function consolePage(): string {
     <tbody></tbody>
   </table>
   </div>
+  <section id="order-detail" class="order-detail" aria-labelledby="order-detail-title" hidden>
+    <h2 id="order-detail-title">Order</h2>
+    <table id="detail-items" class="orders"><thead><tr><th>Item</th><th>SKU</th><th>Unit price</th><th>Quantity</th></tr></thead><tbody></tbody></table>
+    <dl id="detail-data" class="detail-data"></dl>
+  </section>
   <div class="panels">
     <section aria-labelledby="payout-title">
       <h2 id="payout-title">Payout</h2>
@@ -137,10 +152,13 @@ export function consolePage(): string {
         <label>First name <input name="first_name" required></label>
         <label>Last name <input name="last_name" required></label>
         <label>Account number <input name="account_number" required></label>
-        <label>Amount <input name="payment_amount" required inputmode="decimal" placeholder="50.00"></label>
-        <label>Currency <input name="payment_currency" required value="EUR" maxlength="3"></label>
+        <label>Amount <input name="amount" required inputmode="decimal" placeholder="50.00"></label>
+        <label>The amount is <select name="amount_side"><option value="payment">what the beneficiary is sent</option><option value="source">what leaves our account</option></select></label>
+        <label>Beneficiary's currency ${currencySelect('payment_currency', 'EUR')}</label>
+        <label>Paid from ${currencySelect('source_currency', 'EUR')}</label>
         <button type="submit">Send payout</button>
       </form>
+      <p id="payout-quote" class="quote" aria-live="polite"></p>
       <ul id="payouts" class="payouts"></ul>
     </section>
     <section aria-labelledby="search-title">

@@ -145,13 +145,89 @@
     return td;
   }
 
+  /** What the order's latest attempt was sent with, as label and text, in this order. */
+  const DETAIL_ROWS = [
+    ['Item total', (d) => d.item_total],
+    ['Shipping', (d) => d.shipping],
+    ['Handling', (d) => d.handling],
+    ['Tax', (d) => d.tax_total],
+    ['Insurance', (d) => d.insurance],
+    ['Shipping discount', (d) => d.shipping_discount],
+    ['Discount', (d) => d.discount],
+    [
+      'Coupons',
+      (d) => d.total_discount?.map((c) => `${c.coupon_code_used} (${c.discount_type})`).join(', '),
+    ],
+    [
+      'Account',
+      (d) =>
+        d.account_owner
+          ?.map(
+            (a) =>
+              `${a.account_id}${a.email ? `, ${a.email}` : ''}${a.past_orders_count !== undefined ? `, ${a.past_orders_count} past orders` : ''}${a.past_orders_sum !== undefined ? ` (${a.past_orders_sum})` : ''}`,
+          )
+          .join('; '),
+    ],
+    ['3-D Secure window', (d) => d.challenge_window_size],
+    ['Storefront', (d) => d.storefront_domains],
+    ['Instalments', (d) => d.installments],
+    [
+      'Payer document',
+      (d) => d.person && `${d.person.document_type ?? ''} ${d.person.document_number ?? ''}`.trim(),
+    ],
+    ['Saved card', (d) => d.token_id && `token ${d.token_id}`],
+  ];
+
+  /** Shows one order's detail: its items and the order and risk data it was sent with. */
+  async function showDetail(ref) {
+    const { ok, answer } = await call(`orders/${encodeURIComponent(ref)}`);
+    if (!ok) return say(`Could not load ${ref}: ${answer.detail ?? answer.title}`, true);
+    const details = answer.details ?? {};
+    const panel = $('order-detail');
+    $('order-detail-title').textContent = `Order ${ref}: ${answer.amount} ${answer.currency}`;
+    const items = (details.cart_items ?? []).map(({ basic_item_data: item }) => {
+      const row = document.createElement('tr');
+      row.append(
+        cell(item.name),
+        cell(item.productId ?? ''),
+        cell(`${item.price.amount_local_currency} ${item.price.currency}`),
+        cell(item.quantity),
+      );
+      return row;
+    });
+    $('detail-items').tBodies[0].replaceChildren(...items);
+    $('detail-items').hidden = items.length === 0;
+    const list = $('detail-data');
+    list.replaceChildren();
+    for (const [label, read] of DETAIL_ROWS) {
+      const value = read(details);
+      if (value === undefined || value === '') continue;
+      const term = document.createElement('dt');
+      term.textContent = label;
+      const description = document.createElement('dd');
+      description.textContent = value;
+      description.dataset.field = label;
+      list.append(term, description);
+    }
+    panel.hidden = false;
+    panel.scrollIntoView({ block: 'nearest' });
+  }
+
   function render() {
     $('orders').tBodies[0].replaceChildren(
       ...orders.map((order) => {
         const row = document.createElement('tr');
         row.dataset.orderRef = order.order_ref;
+        const refCell = document.createElement('td');
+        const open = document.createElement('button');
+        open.type = 'button';
+        open.className = 'link';
+        open.textContent = order.order_ref;
+        open.setAttribute('aria-label', `Details of ${order.order_ref}`);
+        open.addEventListener('click', () => void showDetail(order.order_ref));
+        refCell.append(open);
         row.append(
-          cell(order.order_ref),
+          refCell,
           cell(order.order_no, 'order_no'),
           cell(order.mode),
           cell(`${order.amount} ${order.currency}`, 'amount'),
@@ -176,12 +252,19 @@
     if (payouts.ok) renderPayouts(payouts.answer.payouts);
   }
 
+  /** A payout's quote in a sentence: what leaves, the fee, what the beneficiary receives. */
+  function quote(amounts) {
+    if (!amounts) return '';
+    return `we pay ${amounts.amount_payer_pays} ${amounts.source_currency} (fee ${amounts.fee_amount} ${amounts.fee_currency}); the beneficiary receives ${amounts.amount_beneficiary_receives} ${amounts.payment_currency}`;
+  }
+
   function renderPayouts(payouts) {
     $('payouts').replaceChildren(
       ...payouts.map((payout) => {
         const item = document.createElement('li');
         const record = payout.record ?? {};
-        item.textContent = `${record.payment_amount ?? ''} ${record.payment_currency ?? ''} — ${payout.status}`;
+        const amounts = payout.amounts ? ` (${quote(payout.amounts)})` : '';
+        item.textContent = `${record.payment_amount ?? ''} ${record.payment_currency ?? ''} — ${payout.status}${amounts}`;
         item.dataset.requestId = payout.request_id;
         return item;
       }),
@@ -207,11 +290,16 @@
         last_name: form.get('last_name'),
         bank_details: { account_number: form.get('account_number') },
       },
-      payment_amount: String(form.get('payment_amount')).trim(),
-      payment_currency: String(form.get('payment_currency')).trim().toUpperCase(),
+      // The amount is one side; the service quotes the other at its rate.
+      [form.get('amount_side') === 'source' ? 'source_amount' : 'payment_amount']: String(
+        form.get('amount'),
+      ).trim(),
+      payment_currency: form.get('payment_currency'),
+      source_currency: form.get('source_currency'),
     };
     const { ok, answer } = await call('payouts/new', body);
     await load();
+    $('payout-quote').textContent = ok && answer.amounts ? `Quote: ${quote(answer.amounts)}.` : '';
     say(
       ok
         ? `Payout ${answer.status ?? 'sent'}: ${answer.request_id ?? ''}`

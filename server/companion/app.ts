@@ -14,6 +14,8 @@ import express, {
 import type { CompanionConfig } from './config.ts';
 import { createContext, defaultLogger, type Context } from './context.ts';
 import { createHealth, type Health } from './health.ts';
+import { checkInstallmentPlans } from './installments.ts';
+import { checkMethodSettings } from './payment-methods.ts';
 import { createRateLimits } from './rate-limits.ts';
 import { applyPending } from './notifications.ts';
 import { Problem, problemOfGatewayError, sendProblem } from './problem.ts';
@@ -129,6 +131,9 @@ function companionRouter(context: Context, health: Health): Router {
 export async function createCompanion(given: CompanionConfig): Promise<Companion> {
   // Every address the companion hands out is publicUrl + a path: no slash doubled.
   const config = { ...given, publicUrl: given.publicUrl.replace(/\/+$/, '') };
+  // A setting the companion cannot use stops the start, before anything is opened.
+  checkMethodSettings(config);
+  if (config.installments !== undefined) checkInstallmentPlans(config.installments);
   const log = config.logger ?? defaultLogger();
   // What is open so far, closed in reverse if the start fails half-way.
   const opened: { close(): Promise<void> }[] = [];

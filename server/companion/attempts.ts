@@ -4,44 +4,19 @@
  * second charge. The amount comes from the merchant's `resolveOrder`, never from the browser.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { parseAmount } from '../gateway/index.ts';
 import { PAID_STATUSES, type SessionResponse } from 'acquiring-checkout/contract';
-import type { ResolvedOrder } from './config.ts';
 import type { Context } from './context.ts';
 import { createAtService, sessionOf } from './create-at-service.ts';
 import type { PaymentRequest, Caller } from './payment-fields.ts';
 import { faultPoint } from './fault-points.ts';
 import { Problem } from './problem.ts';
-import { orderProblems } from './order-resolver.ts';
+import { attemptDetails, orderAndRiskFields } from './order-fields.ts';
+import { priceOrder } from './priced-order.ts';
 import { DEFAULT_RECOVER_AFTER_MS, reconcileOrder } from './reconcile.ts';
 import type { Attempt, Order } from './store/store.ts';
 import { sha256, statusToken } from './tokens.ts';
 
 export type { Caller, PaymentRequest } from './payment-fields.ts';
-
-async function resolve(
-  ctx: Context,
-  orderRef: string,
-): Promise<{ order: ResolvedOrder; amount: number }> {
-  const order = await ctx.config.resolveOrder(orderRef);
-  if (!order) throw new Problem(404, 'Unknown order', `no order ${orderRef}`);
-  // The merchant's resolveOrder is trusted for the amount, not for its shape: a module or an
-  // in-code function is checked as the http one is, and a bad answer is the merchant's to fix.
-  const problems = orderProblems(order);
-  let amount: number | undefined;
-  if (problems.length === 0) {
-    try {
-      amount = parseAmount(order.amount, order.currency);
-    } catch (error) {
-      problems.push(`amount: ${(error as Error).message}`);
-    }
-  }
-  if (amount === undefined) {
-    ctx.log.error({ order_ref: orderRef, problems }, 'resolveOrder answered an invalid order');
-    throw new Problem(500, 'Order not available', 'the shop could not price this order');
-  }
-  return { order, amount };
-}
 
 /**
  * Waits while another request (or process) is creating this attempt at the service. One left
@@ -97,7 +72,9 @@ export async function startPayment(
   caller: Caller,
 ): Promise<SessionResponse> {
   const { body, kind } = request;
-  const { order: resolved, amount } = await resolve(ctx, body.order_ref);
+  const priced = await priceOrder(ctx, body.order_ref);
+  const { order: resolved, amount } = priced;
+  const fields = orderAndRiskFields(ctx.config, priced, request, caller);
   const now = Date.now();
   let order = await ctx.store.orders.ensure({
     order_ref: body.order_ref, order_no: null, status: 'created', mode: kind, amount, currency: resolved.currency,
@@ -148,11 +125,11 @@ export async function startPayment(
     const order_no = `${order.order_ref}-${seq}`;
     const claimed = await ctx.store.attempts.claim({
       order_no, order_ref: order.order_ref, seq, attempt_key: body.attempt_key, mode: kind, state: 'creating',
-      page_html: null, issuer_url: null, error: null, created_at: Date.now(),
+      page_html: null, issuer_url: null, error: null, created_at: Date.now(), details: attemptDetails(fields),
     }); // prettier-ignore
     if (!claimed) continue; // someone else claimed it: use theirs
     faultPoint('session.claimed');
-    return createAtService(ctx, request, caller, { ...order, order_no }, resolved);
+    return createAtService(ctx, request, caller, { ...order, order_no }, priced, fields);
   }
   throw new Problem(503, 'Busy', 'too many concurrent attempts for this order; try again', {
     retryable: true,

@@ -5,25 +5,25 @@
  */
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import type { Request } from 'express';
 import type { Logger } from 'pino';
 import { httpAddress } from '../address.ts';
 import type { GatewayClientConfig } from '../gateway/index.ts';
+import { Plans } from './installments.ts';
+import { MethodsSetting } from './payment-methods.ts';
+import type {
+  InstallmentPlan,
+  PaymentMethodConfig,
+  ResolvedOrder,
+  ResolvedShopper,
+} from './merchant-types.ts';
 
-/** What the merchant's `resolveOrder(ref)` answers: the order as the merchant's systems know it. */
-export interface ResolvedOrder {
-  /** Decimal string in the currency's minor unit: `"25.00"`. */
-  amount: string;
-  currency: string;
-  items: { name: string; sku?: string; unit_price: string; quantity: number; category?: string }[];
-  /** Makes the payment start a recurring contract. */
-  subscription?: {
-    contract_name: string;
-    contract_amount: string;
-    interval: 'day' | 'week' | 'month' | 'year';
-    interval_count: number;
-    billing_cycle?: number;
-  };
-}
+export type {
+  InstallmentPlan,
+  PaymentMethodConfig,
+  ResolvedOrder,
+  ResolvedShopper,
+} from './merchant-types.ts';
 
 export interface CompanionConfig {
   /** Where browsers and the service reach the companion: `https://pay.shop.example`. */
@@ -36,6 +36,27 @@ export interface CompanionConfig {
   /** Bearer token of the operations API. */
   operationsToken: string;
   resolveOrder(orderRef: string): Promise<ResolvedOrder | undefined> | ResolvedOrder | undefined;
+  /**
+   * Who the shopper behind a widget request is, by the merchant's own session (a cookie the shop
+   * set, on the companion's origin or the shop's when mounted): `undefined` for an anonymous
+   * shopper, who never sees saved cards. Called for payment starts and the saved-card routes.
+   */
+  resolveShopper?(
+    request: Request,
+  ): Promise<ResolvedShopper | undefined> | ResolvedShopper | undefined;
+  /**
+   * The ways to pay and when each is offered (mode="auto" lists them; the APM route refuses a
+   * method this list does not offer for the order). Unset: the card and any APM the widget names.
+   */
+  paymentMethods?: PaymentMethodConfig[];
+  /**
+   * Instalments per currency (`{ BRL: { counts: [1, 2, 3, 6, 12], minimum: '5.00' } }`): the order
+   * summary lists the offered counts with their amounts, and a card or checkout payment may choose
+   * one. Unset, or a currency not listed: no instalments.
+   */
+  installments?: Record<string, InstallmentPlan>;
+  /** The merchant's pinned order of methods: these first, in this order, before the ranking. */
+  methodOrder?: string[];
   /** Direct card payments put the merchant's server in PCI DSS scope: off unless set. */
   directCardPayments?: boolean;
   /** Hosts an APM issuer_url may point at; defaults to the service's host. */
@@ -122,6 +143,20 @@ export function trustProxySetting(value: string): boolean | number | string | un
 const unlessEmpty = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 
+/** A variable holding JSON of `schema`'s shape. */
+const json = <T extends z.ZodType>(schema: T) =>
+  z
+    .string()
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'not JSON' });
+        return z.NEVER;
+      }
+    })
+    .pipe(schema);
+
 const Env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3200),
   HOST: z.string().default('127.0.0.1'),
@@ -157,6 +192,9 @@ const Env = z.object({
     .string()
     .min(1, "the merchant's resolveOrder: a module path, or an http(s) address of your backend"),
   ORDER_RESOLVER_TOKEN: unlessEmpty(z.string()),
+  PAYMENT_METHODS: unlessEmpty(json(MethodsSetting)),
+  METHOD_ORDER: unlessEmpty(z.string()),
+  INSTALLMENTS: unlessEmpty(json(Plans)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 export type CompanionEnv = z.infer<typeof Env>;
@@ -197,6 +235,9 @@ export function companionConfig(
     trustProxy: trustProxySetting(env.TRUST_PROXY) ?? false,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
     ...(env.REDIS_URL ? { redisUrl: env.REDIS_URL } : {}),
+    ...(env.PAYMENT_METHODS ? { paymentMethods: env.PAYMENT_METHODS } : {}),
+    ...(env.METHOD_ORDER ? { methodOrder: csv(env.METHOD_ORDER) } : {}),
+    ...(env.INSTALLMENTS ? { installments: env.INSTALLMENTS } : {}),
     ...(logger ? { logger } : {}),
   };
 }

@@ -10,9 +10,10 @@ import {
   type DirectPaymentInput,
 } from '../gateway/index.ts';
 import type { SessionResponse } from 'acquiring-checkout/contract';
-import type { ResolvedOrder } from './config.ts';
 import type { Context } from './context.ts';
+import type { OrderAndRiskFields } from './order-fields.ts';
 import { statusOfOrderStatus } from './order-status.ts';
+import type { PricedOrder } from './priced-order.ts';
 import {
   cardAndCheckoutFields,
   payerFields,
@@ -59,10 +60,12 @@ export async function createAtService(
   request: PaymentRequest,
   caller: Caller,
   order: Order,
-  resolved: ResolvedOrder,
+  priced: PricedOrder,
+  orderData: OrderAndRiskFields,
 ): Promise<SessionResponse> {
   const orderNo = order.order_no as string;
-  const common = payerFields(ctx, request.body, order, resolved, caller);
+  const resolved = priced.order;
+  const common = { ...payerFields(ctx, request.body, order, resolved, caller), ...orderData };
   const returnUrl = `${ctx.config.publicUrl}/return/${request.kind === 'apm' ? 'apm' : 'checkout'}/${encodeURIComponent(order.order_ref)}`;
   try {
     if (request.kind === 'checkout') {
@@ -81,13 +84,12 @@ export async function createAtService(
         FROM_CREATING,
       );
     } else if (request.kind === 'apm') {
-      const { payment_method, bank_code, document_number } = request.body;
+      const { payment_method, bank_code } = request.body;
       const fields = withoutEmpty({
         ...common,
         payment_method,
         bank_code,
         return_url: returnUrl,
-        ...(document_number ? { person: { document_number } } : {}),
       }) as ApmPaymentInput;
       const result = await ctx.gateway.apmPayment(fields);
       faultPoint('session.answered');

@@ -11,6 +11,9 @@ export {
   type CompanionConfig,
   type CompanionEnv,
   type ResolvedOrder,
+  type ResolvedShopper,
+  type PaymentMethodConfig,
+  type InstallmentPlan,
 } from './config.ts';
 export { orderResolver, type OrderResolver } from './order-resolver.ts';
 export { stopOnSignals, type StopOptions } from './shutdown.ts';

@@ -29,8 +29,19 @@ export const ResolvedOrderSchema = z.object({
       unit_price: decimal,
       quantity: z.number().int().min(1),
       category: z.string().max(64).optional(),
+      type: z.string().min(1).max(32).optional(),
     }),
   ),
+  shipping: decimal.optional(),
+  handling: decimal.optional(),
+  tax_total: decimal.optional(),
+  insurance: decimal.optional(),
+  shipping_discount: decimal.optional(),
+  discount: decimal.optional(),
+  coupons: z
+    .array(z.object({ code: z.string().min(1).max(64), type: z.string().min(1).max(32) }))
+    .max(20)
+    .optional(),
   subscription: z
     .object({
       contract_name: z.string().min(1).max(64),

@@ -8,7 +8,7 @@ import type {
   CheckoutSessionRequest,
 } from 'acquiring-checkout/contract';
 import { formatAmount } from '../gateway/index.ts';
-import type { ResolvedOrder } from './config.ts';
+import type { ResolvedOrder, ResolvedShopper } from './config.ts';
 import type { Context } from './context.ts';
 import type { Order } from './store/store.ts';
 
@@ -17,11 +17,15 @@ export type PaymentRequest =
   | { kind: 'apm'; body: ApmPaymentRequest }
   | { kind: 'card'; body: CardPaymentRequest };
 
-/** Where the request came from: its allowed storefront origin and the shopper's address. */
+/**
+ * Where the request came from: its allowed storefront origin, the shopper's address, and the
+ * signed-in shopper the merchant's resolveShopper named (undefined: anonymous).
+ */
 export interface Caller {
   origin: string;
   ip: string;
   userAgent: string;
+  shopper?: ResolvedShopper | undefined;
 }
 
 export function payerFields(
@@ -39,13 +43,11 @@ export function payerFields(
     order_no: order.order_no as string,
     currency: resolved.currency,
     amount: formatAmount(order.amount, resolved.currency),
-    items: resolved.items
-      .map((i) => [i.name, i.sku ?? '', i.unit_price, String(i.quantity)].join('#,#'))
-      .join('#;#'),
     notify_url: `${ctx.config.publicUrl}/api/notifications`,
     shopper_email: shopper.email,
     shopper_phone: shopper.phone,
     shopper_ip: caller.ip,
+    shopper_id: caller.shopper?.id,
     first_name: shopper.first_name,
     last_name: shopper.last_name,
     billing_country: billing?.country,
@@ -74,7 +76,7 @@ export function payerFields(
   };
 }
 
-/** The fields marked C or D only: the richer shopper and device data. */
+/** The fields marked C or D only: the richer device data and the subscription. */
 export function cardAndCheckoutFields(
   body: CheckoutSessionRequest,
   resolved: ResolvedOrder,
@@ -85,18 +87,6 @@ export function cardAndCheckoutFields(
     session_id: device.session_id,
     checkout_time: device.checkout_time ?? Math.floor(Date.now() / 1000),
     user_agent: device.user_agent ?? caller.userAgent,
-    storefront_domains: new URL(caller.origin).host,
-    cart_items: resolved.items.map((item) => ({
-      basic_item_data: {
-        name: item.name,
-        quantity: String(item.quantity),
-        type: 'physical',
-        // The interface makes these numbers; they describe the item and are never computed with.
-        price: { amount_local_currency: Number(item.unit_price), currency: resolved.currency },
-        ...(item.category ? { category: item.category } : {}),
-        ...(item.sku ? { productId: item.sku } : {}),
-      },
-    })),
     ...(resolved.subscription
       ? {
           subscription: {

@@ -14,5 +14,7 @@ export * from './schemas/formats.ts';
 export * from './schemas/payment.ts';
 export * from './schemas/batch.ts';
 export * from './schemas/payout.ts';
+export * from './payout-amounts.ts';
+export * from './cpf.ts';
 export * from './notification-signature.ts';
 export * from './schemas/notification.ts';

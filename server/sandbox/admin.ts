@@ -62,6 +62,13 @@ export function adminRouter(engine: Engine): Router {
     response.json({ now: new Date(engine.now()).toISOString() });
   });
 
+  /** The sandbox's record of a payment by its order_no: status, history and the data it came with. */
+  router.get('/orders/:orderNo', (request, response) => {
+    const [order] = engine.store.orders.where('order_no = ?', request.params.orderNo);
+    if (!order) return void response.status(404).json({ error: 'record_not_found' });
+    response.json(order);
+  });
+
   router.get('/notifications', (_request, response) => {
     response.json(engine.store.notifications());
   });

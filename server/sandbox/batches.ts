@@ -205,6 +205,14 @@ const QUERY_RESULT: Record<Order['payment_status'], string> = {
 }; // prettier-ignore
 
 /** The query: the most recent 100 orders matching the filters. */
+function instalmentsOf(order: Order): { installments?: string; installments_id?: string } {
+  const { installments, installments_id } = (order.details ?? {}) as Record<string, unknown>;
+  return {
+    ...(typeof installments === 'string' ? { installments } : {}),
+    ...(typeof installments_id === 'string' ? { installments_id } : {}),
+  };
+}
+
 export function queryOrders(engine: Engine, merchantId: string, filters: SearchRequest) {
   const { sql, params } = where(merchantId, filters);
   return engine.store.orders.where(sql, ...params).map((order) => {
@@ -226,6 +234,8 @@ export function queryOrders(engine: Engine, merchantId: string, filters: SearchR
       shopper_email: order.echo.shopper_email ?? '',
       shopper_phone: order.echo.shopper_phone ?? '',
       ...(subscription ? { subscription_result: subscription } : {}),
+      // Our extension: the instalments the payment was made in, when it chose some.
+      ...instalmentsOf(order),
       transaction_date: timestamp14(order.created_at),
       transaction_id: order.transaction_id,
       'the service': order.echo['the service'] ?? '',

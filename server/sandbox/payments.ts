@@ -13,6 +13,7 @@ import {
 import type { SandboxMerchant } from './config.ts';
 import { newId, type Engine } from './engine.ts';
 import { HttpError } from './http-error.ts';
+import { checkPayer, orderDetails } from './order-data.ts';
 import type { Order, Session } from './records.ts';
 import { transition } from './state-machine.ts';
 import { checkSubscription, startSubscription, subscriptionFields } from './subscriptions.ts';
@@ -53,6 +54,7 @@ function createOrder(
     const value = (fields as Record<string, unknown>)[name];
     if (typeof value === 'string' && value !== '') echo[name] = value;
   }
+  const details = orderDetails(fields);
   const subscription = 'subscription' in fields ? fields.subscription : undefined;
   if (subscription) checkSubscription(subscription, fields.currency);
   const now = engine.now();
@@ -77,6 +79,7 @@ function createOrder(
     ...(subscription ? { subscription } : {}),
     ...('payment_method' in fields ? { payment_method: fields.payment_method } : {}),
     echo,
+    details,
     created_at: now,
     sequence: 0,
     history: [{ at: now, event: 'create', from: null, to: 'pending' }],
@@ -257,6 +260,7 @@ export function apmPayment(
   merchant: SandboxMerchant,
   fields: ApmPaymentRequest,
 ): Record<string, unknown> {
+  checkPayer(fields);
   return engine.store.transaction(() => {
     const order = createOrder(engine, merchant, fields, 'apm');
     const session = openSession(engine, order, 'apm');

@@ -1,29 +1,19 @@
 /**
  * Payouts at the sandbox: idempotent by request_id, pending until `payoutSettleMs` has passed on
  * the sandbox clock, then completed or failed (test-inputs.ts), with a notification each time.
- * Fees are whole minor units: 1.00 plus 0.5 % of the payment, rounded half up.
+ * The amounts, fee and conversion between currencies are payout-quote.ts's.
  */
 import { createHash } from 'node:crypto';
-import {
-  canonicalString,
-  formatAmount,
-  parseAmount,
-  type PayoutRequest,
-} from '../gateway/index.ts';
+import { canonicalString, formatAmount, type PayoutRequest } from '../gateway/index.ts';
 import { newId, type Engine } from './engine.ts';
 import { HttpError } from './http-error.ts';
+import { exactNumber, quotePayout } from './payout-quote.ts';
 import type { Payout } from './records.ts';
 import { PAYOUT_TRANSITIONS } from './state-machine.ts';
 import { FAILING_BENEFICIARIES } from './test-inputs.ts';
 
 function offsetTime(ms: number): string {
   return new Date(ms).toISOString().slice(0, 19) + '+00:00';
-}
-
-/** The fee on a payment of `amount` minor units, with its currency's exponent. */
-export function payoutFee(amount: number, currency: string): number {
-  const fixed = parseAmount('1', currency);
-  return fixed + Math.floor((amount * 5 + 500) / 1000);
 }
 
 /** Creates the payout, or returns the one already made with this request_id and the same body. */
@@ -42,36 +32,22 @@ export function createPayout(engine: Engine, fields: PayoutRequest): Record<stri
       }
       return existing.record;
     }
-    if (fields.source_currency && fields.source_currency !== fields.payment_currency) {
-      throw new HttpError(
-        400,
-        'the sandbox pays out in the source currency only: source_currency must equal payment_currency',
-        'source_currency',
-      );
-    }
-    const currency = fields.payment_currency;
-    const amount = parseAmount((fields.payment_amount ?? fields.source_amount) as string, currency);
-    const fee = payoutFee(amount, currency);
-    const payerPays = fields.fee_paid_by === 'PAYER';
-    if (!payerPays && fee >= amount)
-      throw new HttpError(
-        400,
-        `payment_amount does not cover the fee of ${formatAmount(fee, currency)}`,
-        'payment_amount',
-      );
+    const quote = quotePayout(fields);
+    const { sourceCurrency, paymentCurrency } = quote;
     const now = engine.now();
     const record = {
       ...request,
-      payment_amount: formatAmount(amount, currency),
-      source_amount:
-        fields.source_amount ?? formatAmount(payerPays ? amount + fee : amount, currency),
-      source_currency: currency,
-      amount_beneficiary_receives: Number(
-        formatAmount(payerPays ? amount : amount - fee, currency),
+      payment_amount: formatAmount(quote.payment, paymentCurrency),
+      source_amount: formatAmount(quote.source, sourceCurrency),
+      source_currency: sourceCurrency,
+      amount_beneficiary_receives: exactNumber(
+        quote.beneficiaryReceives,
+        paymentCurrency,
+        'payment_amount',
       ),
-      amount_payer_pays: Number(formatAmount(payerPays ? amount + fee : amount, currency)),
-      fee_amount: Number(formatAmount(fee, currency)),
-      fee_currency: currency,
+      amount_payer_pays: exactNumber(quote.payerPays, sourceCurrency, 'source_amount'),
+      fee_amount: exactNumber(quote.fee, sourceCurrency, 'source_amount'),
+      fee_currency: sourceCurrency,
       created_at: offsetTime(now),
       last_updated_at: offsetTime(now),
       failure_reason: '',

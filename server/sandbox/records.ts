@@ -39,6 +39,8 @@ export interface Order {
   return_url?: string;
   /** The request's fields the query echoes (shopper, delivery, the service, note). */
   echo: Record<string, string>;
+  /** The order and risk data it was sent with (order-data.ts): items, breakdown, cart, account… */
+  details?: Record<string, unknown>;
   /** The subscription asked for, started once the payment succeeds. */
   subscription?: Record<string, unknown>;
   created_at: number;

@@ -135,3 +135,25 @@ export const FAILING_BENEFICIARIES: Readonly<
 
 /** The code that passes the simulated 3-D Secure challenge; any other fails it. */
 export const CHALLENGE_CODE = '1234';
+
+/**
+ * The sandbox's fixed test exchange rates for payouts whose source_currency is not their
+ * payment_currency: how many units of each currency one US dollar buys, as exact decimals. A cross
+ * rate is the ratio of two (GBP → EUR is 0.92 / 0.79), applied exactly and rounded once.
+ */
+export const TEST_RATES_PER_USD: Readonly<Record<string, string>> = {
+  USD: '1',
+  EUR: '0.92',
+  GBP: '0.79',
+  BRL: '5.00',
+  MXN: '17.00',
+  CAD: '1.36',
+  JPY: '150',
+  KWD: '0.307',
+};
+
+/** The payer document each APM needs in `person`, by payment_method (upper case). */
+export const APM_PAYER_DOCUMENTS: Readonly<Record<string, 'CPF'>> = { PIX: 'CPF' };
+
+/** A CPF whose check digits match: PIX payments with it go on to the issuer page. */
+export const TEST_CPF = '529.982.247-25';

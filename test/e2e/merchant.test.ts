@@ -12,6 +12,19 @@ describe('as a merchant in the operations console', () => {
     const ref = await Shopper.buy(suite.world, ['Enamel mug', 'Enamel mug', 'Organic T-shirt']);
     await suite.merchant.agree(ref, 'authorised');
 
+    // The order's detail: its items and the order data the payment was sent with.
+    await suite.merchant
+      .row(ref)
+      .getByRole('button', { name: `Details of ${ref}` })
+      .click();
+    const detail = suite.merchant.page.locator('#order-detail');
+    await detail.getByText('Item total').waitFor();
+    assert.equal(await detail.locator('[data-field="Item total"]').textContent(), '49.00');
+    assert.deepEqual(await detail.locator('#detail-items tbody td:first-child').allTextContents(), [
+      'Enamel mug',
+      'Organic T-shirt',
+    ]);
+
     assert.match(await suite.merchant.act(ref, 'Capture'), /Capture .+: done/);
     await suite.merchant.agree(ref, 'captured');
     assert.equal(
@@ -136,10 +149,16 @@ describe('as a merchant in the operations console', () => {
     await form.getByLabel('First name').fill('Grace');
     await form.getByLabel('Last name').fill('Hopper');
     await form.getByLabel('Account number').fill('12345678');
-    await form.getByLabel('Amount').fill('50.00');
-    await form.getByLabel('Currency').fill('EUR');
+    await form.getByLabel('Amount', { exact: true }).fill('50.00');
+    await form.getByLabel("Beneficiary's currency").selectOption('EUR');
+    await form.getByLabel('Paid from').selectOption('GBP');
     await form.getByRole('button', { name: 'Send payout' }).click();
     assert.match(await suite.merchant.message('Payout'), /Payout \w+: [0-9a-f-]{36}/);
+    // 50.00 EUR is 42.93 GBP at the sandbox's test rates; the fee, 1.21 GBP, comes off the payment.
+    assert.equal(
+      await suite.merchant.page.locator('#payout-quote').textContent(),
+      'Quote: we pay 42.93 GBP (fee 1.21 GBP); the beneficiary receives 48.59 EUR.',
+    );
     const payout = suite.merchant.page.locator('#payouts li').first();
     for (let i = 0; i < 50 && !/completed/.test((await payout.textContent()) ?? ''); i++) {
       await new Promise((resolve) => setTimeout(resolve, 200));
@@ -150,7 +169,7 @@ describe('as a merchant in the operations console', () => {
 
   it('a payout with a malformed amount is refused, naming the field', async () => {
     const form = suite.merchant.page.locator('#payout-form');
-    await form.getByLabel('Amount').fill('fifty');
+    await form.getByLabel('Amount', { exact: true }).fill('fifty');
     await form.getByRole('button', { name: 'Send payout' }).click();
     assert.match(await suite.merchant.message('Payout refused'), /payment_amount/);
   });

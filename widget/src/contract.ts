@@ -19,6 +19,10 @@ export {
   type ReturnMessage,
 } from './protocol.ts';
 
+/** The EMV 3-D Secure challenge window size codes, smallest first; `05` is the full screen. */
+export const CHALLENGE_WINDOW_SIZES = ['01', '02', '03', '04', '05'] as const;
+export type ChallengeWindowSize = (typeof CHALLENGE_WINDOW_SIZES)[number];
+
 const orderRef = z
   .string()
   .check(z.regex(/^[A-Za-z0-9._-]{1,48}$/, 'letters, digits, dot, dash or underscore, at most 48'));
@@ -44,17 +48,50 @@ const common = {
   device: z.optional(DeviceData),
   /** The storefront page to come back to after a redirect (fallback, APM). */
   return_url: z.optional(httpUrl),
+  /**
+   * The 3-D Secure challenge window the frame has room for (EMV 3-D Secure codes): `01` 250×400,
+   * `02` 390×400, `03` 500×600, `04` 600×400, `05` full screen. Sent with card and checkout payments.
+   */
+  challenge_window_size: z.optional(z.enum(CHALLENGE_WINDOW_SIZES, 'a window size code 01 to 05')),
 };
 
+/**
+ * How many instalments the shopper chose (card and checkout): one the order summary offered
+ * (`installments[].count`). Absent or 1: a single payment.
+ */
+const installments = z.optional(
+  z.int('a whole number of instalments').check(
+    z.minimum(1, 'a whole number of instalments from 1 to 99'),
+    z.maximum(99, 'a whole number of instalments from 1 to 99'),
+  ),
+);
+
 /** POST /api/checkout-sessions */
-export const CheckoutSessionRequest = z.object(common);
+export const CheckoutSessionRequest = z.object({ ...common, installments });
 export type CheckoutSessionRequest = z.infer<typeof CheckoutSessionRequest>;
+
+/** The payer documents a payment method may need (a CPF for PIX), by the service's `document_type`. */
+export const PAYER_DOCUMENT_TYPES = ['CPF'] as const;
+export type PayerDocumentType = (typeof PAYER_DOCUMENT_TYPES)[number];
+
+/**
+ * The payer, for an APM that needs them: the document the method asks for (the companion says
+ * which). A CPF may be written 000.000.000-00 or as eleven digits; the companion checks its
+ * check digits.
+ */
+export const Payer = z.object({
+  document_number: text(32, 'the document number'),
+  document_type: z.optional(z.enum(PAYER_DOCUMENT_TYPES, 'a document type the companion knows')),
+});
+export type Payer = z.infer<typeof Payer>;
 
 /** POST /api/apm-payments */
 export const ApmPaymentRequest = z.object({
   ...common,
   payment_method: text(32, 'the payment method'),
   bank_code: optionalText(32),
+  payer: z.optional(Payer),
+  /** Kept for compatibility: the payer's document without its type; prefer `payer`. */
   document_number: optionalText(32),
 });
 export type ApmPaymentRequest = z.infer<typeof ApmPaymentRequest>;
@@ -62,6 +99,7 @@ export type ApmPaymentRequest = z.infer<typeof ApmPaymentRequest>;
 /** POST /api/card-payments (only when the merchant enabled direct card payments). */
 export const CardPaymentRequest = z.object({
   ...common,
+  installments,
   card: z.object({
     number: z.string().check(z.regex(/^\d{12,19}$/, '12 to 19 digits')),
     expiry_month: z.string().check(z.regex(/^(0[1-9]|1[0-2])$/, 'a month 01 to 12')),

@@ -2,24 +2,21 @@
  * The merchant's operations, as one table: each names its body schema, whether it honours (or
  * requires) an Idempotency-Key, and what it does. operations.ts turns the table into routes.
  */
-import { randomUUID } from 'node:crypto';
-import type { Request } from 'express';
 import { z } from 'zod';
-import {
-  Beneficiary,
-  formatAmount,
-  parseAmount,
-  Payer,
-  PayoutFailedError,
-  type BatchResult,
-} from '../../gateway/index.ts';
+import { formatAmount, parseAmount, type BatchResult } from '../../gateway/index.ts';
 import type { OrderStatus } from 'acquiring-checkout/contract';
 import type { Context } from '../context.ts';
 import { mayMove, statusOfOrderStatus } from '../order-status.ts';
 import { faultPoint } from '../fault-points.ts';
+import { orderFields, riskFields } from '../order-fields.ts';
+import { priceOrder } from '../priced-order.ts';
 import { amountOr400, Problem } from '../problem.ts';
 import { reconcileAll } from '../reconcile.ts';
 import type { Order } from '../store/store.ts';
+import { operation, type Answer, type Operation } from './operation.ts';
+import { payouts } from './payout-operation.ts';
+
+export type { Answer } from './operation.ts';
 
 const decimal = z.string().regex(/^(0|[1-9]\d*)(\.\d+)?$/, 'a decimal string like 10.50');
 const orderRef = z.string().min(1).max(48);
@@ -37,20 +34,6 @@ const SearchBody = z.object({
   date_from: timestamp14.optional(),
   date_to: timestamp14.optional(),
 });
-
-export interface Answer {
-  status: number;
-  body: unknown;
-}
-
-interface Operation<S extends z.ZodType> {
-  body: S;
-  /** `honoured`: a key, when sent, makes retries safe; `required`: refused without one. */
-  idempotency: 'none' | 'honoured' | 'required';
-  run(ctx: Context, body: z.infer<S>, request: Request): Promise<Answer>;
-}
-
-const operation = <S extends z.ZodType>(op: Operation<S>) => op;
 
 /** The stored orders of a batch, each with a payment at the service; 404 names the first without. */
 async function ordersOf(ctx: Context, refs: string[]): Promise<Map<string, Order>> {
@@ -231,53 +214,19 @@ export const OPERATIONS = {
       return { status: 200, body: result };
     },
   }),
-  payouts: operation({
-    body: z.object({
-      beneficiary: Beneficiary,
-      payer: Payer.optional(),
-      payment_amount: decimal,
-      payment_currency: z.string().regex(/^[A-Z]{3}$/),
-      payment_method: z.string().default('SWIFT'),
-      fee_paid_by: z.string().optional(),
-      reason: z.string().optional(),
-      reference: z.string().optional(),
-    }),
-    // A retry without a key could pay twice.
-    idempotency: 'required',
-    async run(ctx, body, request) {
-      amountOr400(body.payment_amount, body.payment_currency, 'payment_amount');
-      // The request_id is made once and stored before the first send; every retry reuses it.
-      const key = request.get('idempotency-key') as string;
-      const { request_id } = await ctx.store.payouts.ensure(
-        key,
-        randomUUID(),
-        JSON.stringify(body),
-        body.reference,
-      );
-      faultPoint('payout.recorded');
-      const notify_url = `${ctx.config.publicUrl}/api/notifications`;
-      try {
-        const record = await ctx.gateway.payout({ ...body, request_id, notify_url });
-        faultPoint('operation.answered');
-        await ctx.store.payouts.update(request_id, record.status, record);
-        return { status: 201, body: record };
-      } catch (error) {
-        if (!(error instanceof PayoutFailedError)) throw error;
-        await ctx.store.payouts.update(request_id, 'failed', error.raw);
-        return { status: 200, body: error.raw };
-      }
-    },
-  }),
+  payouts,
   'direct-payments': operation({
     body: z.object({ order_ref: orderRef, token_id: z.string().min(1) }),
     idempotency: 'honoured',
     async run(ctx, { order_ref, token_id }) {
-      const resolved = await ctx.config.resolveOrder(order_ref);
-      if (!resolved) throw new Problem(404, 'Unknown order', `no order ${order_ref}`);
+      const priced = await priceOrder(ctx, order_ref);
+      const { currency } = priced.order;
       const result = await ctx.gateway.directPayment({
         order_no: `${order_ref}-T${Date.now()}`,
-        currency: resolved.currency,
-        amount: resolved.amount,
+        currency,
+        amount: formatAmount(priced.amount, currency),
+        ...orderFields(priced),
+        ...riskFields(priced, undefined, {}),
         token_id,
         notify_url: `${ctx.config.publicUrl}/api/notifications`,
       });

@@ -5,12 +5,14 @@
  */
 import express, { type Request, type Response, type Router } from 'express';
 import { z } from 'zod';
-import { formatAmount } from '../../gateway/index.ts';
+import { formatAmount, payoutAmounts } from '../../gateway/index.ts';
 import type { Context } from '../context.ts';
 import { faultPoint } from '../fault-points.ts';
 import { parseOr400, Problem } from '../problem.ts';
 import { DEFAULT_RECOVER_AFTER_MS, reconcileOrder } from '../reconcile.ts';
 import { jsonBody, requireBearer } from '../security.ts';
+import type { NotificationEntry } from '../store/notifications.ts';
+import type { Order } from '../store/store.ts';
 import { sha256 } from '../tokens.ts';
 import { OPERATIONS, type Answer } from './operations-table.ts';
 
@@ -33,6 +35,22 @@ const PayoutListQuery = z.object({
   /** Only payouts made with this `reference` (a demo visitor's). */
   reference: z.string().min(1).max(64, 'at most 64 characters').optional(),
 });
+
+/** An order as the operations API shows it: amounts as decimal strings, no secrets' hashes. */
+function orderView(order: Order, history: NotificationEntry[]) {
+  return {
+    ...order,
+    status_token_hash: undefined,
+    client_secret_hash: undefined,
+    next_check_at: undefined,
+    amount: formatAmount(order.amount, order.currency),
+    captured: formatAmount(order.captured, order.currency),
+    refunded: formatAmount(order.refunded, order.currency),
+    history: history.filter(
+      (h) => h.order_no === order.order_no || h.order_no?.startsWith(`${order.order_no}-R`),
+    ),
+  };
+}
 
 /** The order references an operation's body names. */
 function ordersNamed(body: unknown): string[] {
@@ -141,25 +159,29 @@ export function operationsRouter(ctx: Context): Router {
     const history = await ctx.store.notifications.forOrders(
       orders.map((o) => o.order_no).filter((n): n is string => !!n),
     );
-    response.json({
-      orders: orders.map((order) => ({
-        ...order,
-        status_token_hash: undefined,
-        client_secret_hash: undefined,
-        next_check_at: undefined,
-        amount: formatAmount(order.amount, order.currency),
-        captured: formatAmount(order.captured, order.currency),
-        refunded: formatAmount(order.refunded, order.currency),
-        history: history.filter(
-          (h) => h.order_no === order.order_no || h.order_no?.startsWith(`${order.order_no}-R`),
-        ),
-      })),
-    });
+    response.json({ orders: orders.map((order) => orderView(order, history)) });
+  });
+
+  /** One order, with the order and risk data its latest attempt was sent with (`details`). */
+  router.get('/orders/:orderRef', async (request, response) => {
+    const orderRef = String(request.params.orderRef);
+    const order = await ctx.store.orders.get(orderRef);
+    if (!order) throw new Problem(404, 'Unknown order', `no order ${orderRef}`);
+    const history = order.order_no ? await ctx.store.notifications.forOrders([order.order_no]) : [];
+    const attempt = await ctx.store.attempts.latest(orderRef);
+    const details = attempt?.details ? (JSON.parse(attempt.details) as unknown) : null;
+    response.json({ ...orderView(order, history), details });
   });
 
   router.get('/payouts', async (request, response) => {
     const { limit, reference } = parseOr400(PayoutListQuery, request.query);
-    response.json({ payouts: await ctx.store.payouts.recent(limit, reference) });
+    const payouts = await ctx.store.payouts.recent(limit, reference);
+    response.json({
+      payouts: payouts.map((payout) => {
+        const amounts = payoutAmounts(payout.record);
+        return amounts ? { ...payout, amounts } : payout;
+      }),
+    });
   });
 
   for (const [name, op] of Object.entries(OPERATIONS)) {

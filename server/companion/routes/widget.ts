@@ -11,17 +11,20 @@ import { startPayment, type Caller, type PaymentRequest } from '../attempts.ts';
 import type { Context } from '../context.ts';
 import { parseOr400, Problem } from '../problem.ts';
 import { reconcileOrder } from '../reconcile.ts';
+import { shopperOf } from '../shopper.ts';
+import { orderSummaryRouter } from './order-summary.ts';
 import { jsonBody, storefrontOrigin } from '../security.ts';
 import { sameSecret, statusToken } from '../tokens.ts';
 
 /** A widget asking about a pending order reconciles it at most this often. */
 const STATUS_QUERY_INTERVAL_MS = 2_000;
 
-function caller(ctx: Context, request: Request): Caller {
+async function caller(ctx: Context, request: Request): Promise<Caller> {
   return {
     origin: storefrontOrigin(request, ctx.config.allowedOrigins),
     ip: request.ip ?? '',
     userAgent: String(request.headers['user-agent'] ?? ''),
+    shopper: await shopperOf(ctx, request),
   };
 }
 
@@ -37,7 +40,6 @@ export function widgetRouter(ctx: Context): Router {
       schema: typeof CheckoutSessionRequest | typeof ApmPaymentRequest | typeof CardPaymentRequest,
     ) =>
     async (request: Request, response: express.Response) => {
-      const who = caller(ctx, request);
       const body = parseOr400(schema, request.body);
       // The way back must lead to a storefront, or the companion would be an open redirect.
       if (body.return_url && !ctx.config.allowedOrigins.includes(new URL(body.return_url).origin)) {
@@ -45,6 +47,7 @@ export function widgetRouter(ctx: Context): Router {
           issues: [{ path: 'return_url', message: 'must be on a storefront origin' }],
         });
       }
+      const who = await caller(ctx, request);
       const session = await startPayment(ctx, { kind, body } as PaymentRequest, who);
       response.status(201).json(session);
     };
@@ -62,6 +65,7 @@ export function widgetRouter(ctx: Context): Router {
     await start('card', CardPaymentRequest)(request, response);
   });
 
+  router.use(orderSummaryRouter(ctx));
   router.get('/orders/:orderRef', ctx.limits.polls, async (request, response) => {
     const orderRef = String(request.params.orderRef);
     const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';

@@ -57,6 +57,8 @@ export interface AttemptsTable {
   issuer_url: string | null;
   error: string | null;
   created_at: number;
+  /** JSON: the order and risk data sent with the attempt (no card data), for the console. */
+  details: string | null;
 }
 
 export interface PageTokensTable {
@@ -234,6 +236,11 @@ export const MIGRATIONS: Record<string, Migration> = {
     async up(db: Kysely<unknown>) {
       await db.schema.alterTable('payouts').addColumn('reference', 'text').execute();
       await db.schema.createIndex('payouts_reference').on('payouts').column('reference').execute();
+    },
+  },
+  '2026-11-26-attempt-details': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('attempts').addColumn('details', 'text').execute();
     },
   },
 };

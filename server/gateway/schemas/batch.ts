@@ -123,6 +123,9 @@ export const QueryOrder = z.object({
     'shopper_email',
     'shopper_phone',
     'the service',
+    // Our extension (the sandbox's): the instalments the payment was made in.
+    'installments',
+    'installments_id',
   ),
   delivery_information: z
     .object(

@@ -131,10 +131,15 @@ const common = {
 /** Fields of the direct payment and the checkout (D C). */
 const cardAndCheckout = {
   ...optionalStrings(
-    'open3d', 'token_flag', 'token_id', 'challenge_window_size', 'session_id', 'installments',
+    'open3d', 'token_flag', 'token_id', 'session_id', 'installments',
     'installments_id', 'order_type', 'user_agent', 'antifraud_token_cookie', 'price_id', 'quote_id',
     'quote_price', 'storefront_domains',
   ), // prettier-ignore
+  /** EMV 3-D Secure window size codes (our decision: the interface shows "a two-digit string"). */
+  challenge_window_size: z
+    .string()
+    .regex(/^0[1-5]$/, 'expected a 3-D Secure window size code 01 to 05')
+    .optional(),
   checkout_time: integerLike.optional(),
   cart_items: z.array(CartItem).optional(),
   account_owner: z.array(AccountOwner).optional(),

@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { parseEnv } from 'node:util';
-import { companionEnv } from 'acquiring-checkout-server/companion';
+import { companionConfig, companionEnv } from 'acquiring-checkout-server/companion';
 import { sandboxConfigFromEnv } from 'acquiring-checkout-server/sandbox';
 
 describe('server/.env.example', () => {
@@ -26,6 +26,31 @@ describe('server/.env.example', () => {
       REDIS_URL: '',
     });
     assert.deepEqual([env.DATABASE_URL, env.REDIS_URL], [undefined, undefined]);
+  });
+
+  it('reads the commented payment method and instalment settings, and names a bad one', () => {
+    const text = readFileSync('server/.env.example', 'utf8');
+    const commented = (name: string) => new RegExp(`^# ${name}=(.*)$`, 'm').exec(text)?.[1] ?? '';
+    const token = { OPERATIONS_TOKEN: 'k7Qx9mP2vL4sT8wZ1nB6cR3yH5' };
+    const env = companionEnv({
+      ...example,
+      ...token,
+      PAYMENT_METHODS: commented('PAYMENT_METHODS'),
+      METHOD_ORDER: commented('METHOD_ORDER'),
+      INSTALLMENTS: commented('INSTALLMENTS'),
+    });
+    const config = companionConfig(env, () => undefined);
+    assert.equal(config.paymentMethods?.[1]?.payerDocument, 'CPF');
+    assert.deepEqual(config.methodOrder, ['card']);
+    assert.deepEqual(config.installments?.BRL?.counts, [1, 2, 3, 6, 12]);
+    assert.throws(
+      () => companionEnv({ ...example, ...token, PAYMENT_METHODS: '[{"method":' }),
+      /PAYMENT_METHODS: not JSON/,
+    );
+    assert.throws(
+      () => companionEnv({ ...example, ...token, INSTALLMENTS: '{"BRL":{"counts":[0]}}' }),
+      /INSTALLMENTS\.BRL\.counts\.0: /,
+    );
   });
 
   it('names the sandbox the companion expects', () => {

@@ -222,5 +222,68 @@ describe('the operations API', () => {
         [retried.body.request_id],
       );
     });
+
+    it('in another currency: the answer and the list carry the quote as decimal strings', async () => {
+      const body = { ...PAYOUT, source_currency: 'GBP', fee_paid_by: 'PAYER', reference: 'fx-1' };
+      const sent = await stack.ops('/payouts', body, { 'idempotency-key': 'payout-fx-1' });
+      assert.equal(sent.status, 201);
+      const quote = {
+        source_amount: '42.93',
+        source_currency: 'GBP',
+        payment_amount: '50.00',
+        payment_currency: 'EUR',
+        fee_amount: '1.21',
+        fee_currency: 'GBP',
+        amount_payer_pays: '44.14',
+        amount_beneficiary_receives: '50.00',
+      };
+      assert.deepEqual(sent.body.amounts, quote);
+      const listed = await stack.ops('/payouts?reference=fx-1');
+      assert.deepEqual((listed.body.payouts as { amounts: unknown }[])[0]?.amounts, quote);
+    });
+
+    it('a source amount instead: the service quotes what the beneficiary receives', async () => {
+      // 100.00 USD is 92.00 EUR; the fee of 1.50 USD is 1.38 EUR, which the beneficiary bears.
+      const { payment_amount: _, ...rest } = PAYOUT;
+      const body = { ...rest, source_amount: '100.00', source_currency: 'USD' };
+      const sent = await stack.ops('/payouts', body, { 'idempotency-key': 'payout-fx-2' });
+      assert.equal(sent.status, 201);
+      const amounts = sent.body.amounts as Record<string, string>;
+      assert.deepEqual(
+        [amounts.payment_amount, amounts.amount_beneficiary_receives],
+        ['92.00', '90.62'],
+      );
+    });
+
+    for (const [what, change, field] of [
+      ['both amounts', { source_amount: '10.00' }, 'payment_amount'],
+      ['neither amount', { payment_amount: undefined }, 'payment_amount'],
+      ['a malformed source currency', { source_currency: 'gbp' }, 'source_currency'],
+      [
+        'a source amount with too many decimals',
+        { payment_amount: undefined, source_amount: '1.001', source_currency: 'USD' },
+        'source_amount',
+      ],
+    ] as const) {
+      it(`${what} is refused with 400 naming ${field}`, async () => {
+        const answer = await stack.ops(
+          '/payouts',
+          { ...PAYOUT, ...change },
+          { 'idempotency-key': `payout-bad-${field}-${what.length}` },
+        );
+        assert.equal(answer.status, 400);
+        assert.match(String(answer.body.detail), new RegExp(`^${field}:|; ${field}:`));
+      });
+    }
+
+    it('a currency the service has no rate for is its refusal, naming the field', async () => {
+      const answer = await stack.ops(
+        '/payouts',
+        { ...PAYOUT, source_currency: 'CHF' },
+        { 'idempotency-key': 'payout-fx-chf' },
+      );
+      assert.equal(answer.status, 502);
+      assert.match(String(answer.body.detail), /source_currency/);
+    });
   });
 });

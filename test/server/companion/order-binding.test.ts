@@ -33,7 +33,10 @@ describe('an order bound to the client that started it', () => {
     assert.equal(second.body.frame_url, undefined);
     assert.doesNotMatch(JSON.stringify(second.body), /ada@example|Lovelace|mug\.f1-1/);
 
-    const apm = await stack.widget('/apm-payments', stranger('mug.f1', { payment_method: 'PIX' }));
+    const apm = await stack.widget(
+      '/apm-payments',
+      stranger('mug.f1', { payment_method: 'PIX', payer: { document_number: '529.982.247-25' } }),
+    );
     assert.equal(apm.status, 403);
   });
 

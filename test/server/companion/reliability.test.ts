@@ -55,7 +55,11 @@ describe('faults between the companion and the service', () => {
       'a bad response signature',
       { bad_signature: 1 },
       '/apm-payments',
-      { payment_method: 'PIX', return_url: `${SHOP}/back` },
+      {
+        payment_method: 'PIX',
+        payer: { document_number: '529.982.247-25' },
+        return_url: `${SHOP}/back`,
+      },
     ],
   ] as const) {
     it(`${name}: the order is unknown, the widget may retry, and reconciliation settles it`, async () => {

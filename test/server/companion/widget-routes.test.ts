@@ -171,7 +171,11 @@ describe('the companion’s widget routes', () => {
     it('the APM return leads on to the storefront’s return address', async () => {
       const created = await stack.widget(
         '/apm-payments',
-        sessionBody('mug.r2', { payment_method: 'PIX', return_url: `${SHOP}/thanks` }),
+        sessionBody('mug.r2', {
+          payment_method: 'PIX',
+          payer: { document_number: '529.982.247-25' },
+          return_url: `${SHOP}/thanks`,
+        }),
       );
       assert.equal(created.status, 201);
       assert.match(String(created.body.issuer_url), new RegExp(`^${stack.sandbox.url}/issuer/`));

@@ -75,6 +75,7 @@ describe('sandbox endpoints', () => {
           currency: 'BRL',
           amount: '50.00',
           payment_method: 'PIX',
+          person: { document_number: '52998224725', document_type: 'CPF' },
         });
         assert.ok(result.issuer_url.startsWith(`${sandbox.url}/issuer/`));
       });

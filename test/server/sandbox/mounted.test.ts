@@ -210,6 +210,7 @@ describe('the sandbox mounted at /sandbox of a bigger app', () => {
       currency: 'BRL',
       amount: '50.00',
       payment_method: 'PIX',
+      person: { document_number: '52998224725', document_type: 'CPF' },
     });
     assert.ok(result.issuer_url.startsWith(`${origin}${MOUNT}/issuer/`), result.issuer_url);
     const issuer = await visit(result.issuer_url);
@@ -240,6 +241,7 @@ describe('the sandbox mounted at /sandbox of a bigger app', () => {
       currency: 'BRL',
       amount: '5.00',
       payment_method: 'PIX',
+      person: { document_number: '52998224725', document_type: 'CPF' },
     });
     assert.ok(apm.issuer_url.startsWith(`${origin}/slashed/issuer/`), apm.issuer_url);
   });

@@ -137,6 +137,7 @@ describe('the pages a shopper sees, in Chromium', () => {
         currency: 'BRL',
         amount: '40.00',
         payment_method: 'PIX',
+        person: { document_number: '52998224725', document_type: 'CPF' },
         return_url: `${site.url}/return`,
       });
       const page = await newPage();

@@ -1,8 +1,16 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { InvalidRequestError, PayoutFailedError } from '../../../server/gateway/index.ts';
-import { payoutFee } from '../../../server/sandbox/payouts.ts';
+import fc from 'fast-check';
+import {
+  InvalidRequestError,
+  payoutAmounts,
+  PayoutFailedError,
+  type PayoutRequest,
+} from '../../../server/gateway/index.ts';
+import { HttpError } from '../../../server/sandbox/http-error.ts';
+import { TEST_RATES_PER_USD } from '../../../server/sandbox/test-inputs.ts';
+import { convertMinor, payoutFee, quotePayout } from '../../../server/sandbox/payout-quote.ts';
 import {
   startReceiver,
   startSandbox,
@@ -105,4 +113,136 @@ describe('payouts', () => {
       );
     });
   }
+
+  describe('in another currency', () => {
+    it('converts at the test rates, charges the fee in the source currency, and answers consistent amounts', async () => {
+      // 100.00 EUR at 0.79 / 0.92 GBP per EUR is 85.869… GBP: 85.87; the fee is 1.00 + 0.43 GBP.
+      const record = await sandbox
+        .client()
+        .payout({ ...payout(), payment_currency: 'EUR', source_currency: 'GBP' });
+      assert.deepEqual(
+        [
+          record.payment_amount,
+          record.payment_currency,
+          record.source_amount,
+          record.source_currency,
+        ],
+        ['100.00', 'EUR', '85.87', 'GBP'],
+      );
+      assert.deepEqual(
+        [record.amount_payer_pays, record.fee_amount, record.fee_currency],
+        [87.3, 1.43, 'GBP'],
+      );
+      assert.equal(record.amount_beneficiary_receives, 100);
+      assert.deepEqual(payoutAmounts(record), {
+        source_amount: '85.87',
+        source_currency: 'GBP',
+        payment_amount: '100.00',
+        payment_currency: 'EUR',
+        fee_amount: '1.43',
+        fee_currency: 'GBP',
+        amount_payer_pays: '87.30',
+        amount_beneficiary_receives: '100.00',
+      });
+    });
+
+    it('the beneficiary bears the fee at the same rate when the payer does not', async () => {
+      // The fee of 1.43 GBP is 1.665… EUR: 1.67; 100.00 − 1.67 = 98.33 EUR.
+      const record = await sandbox.client().payout({
+        ...payout(),
+        fee_paid_by: 'BENEFICIARY',
+        payment_currency: 'EUR',
+        source_currency: 'GBP',
+      });
+      assert.deepEqual(
+        [record.amount_payer_pays, record.amount_beneficiary_receives],
+        [85.87, 98.33],
+      );
+    });
+
+    it('quotes the payment from a source amount, across minor units (USD → JPY, KWD)', async () => {
+      const rest = { ...payout(), payment_amount: undefined };
+      const yen = await sandbox.client().payout({
+        ...rest,
+        payment_currency: 'JPY',
+        source_amount: '10.00',
+        source_currency: 'USD',
+      });
+      assert.deepEqual([yen.payment_amount, yen.amount_beneficiary_receives], ['1500', 1500]);
+      assert.deepEqual([yen.amount_payer_pays, yen.fee_amount], [11.05, 1.05]);
+      const dinar = await sandbox.client().payout({
+        ...rest,
+        payment_currency: 'KWD',
+        source_amount: '10.00',
+        source_currency: 'USD',
+      });
+      assert.equal(dinar.payment_amount, '3.070');
+    });
+
+    it('refuses a currency without a test rate, and both amounts at once, naming the field', async () => {
+      const refused = await sandbox.postSigned('/v1/payout', {
+        ...payout(),
+        request_id: randomUUID(),
+        source_currency: 'CHF',
+      });
+      assert.equal(refused.status, 400);
+      assert.equal(refused.json().field, 'source_currency');
+      assert.match(String(refused.json().message), /no test rate for CHF/);
+      const both = await sandbox.postSigned('/v1/payout', {
+        ...payout(),
+        request_id: randomUUID(),
+        source_amount: '80.00',
+        source_currency: 'GBP',
+        payment_currency: 'EUR',
+      });
+      assert.equal(both.status, 400);
+      assert.equal(both.json().field, 'source_amount');
+    });
+
+    it('every quote adds up in minor units, whatever the currencies and amount', () => {
+      const currencies = Object.keys(TEST_RATES_PER_USD);
+      fc.assert(
+        fc.property(
+          fc.constantFrom(...currencies),
+          fc.constantFrom(...currencies),
+          fc.integer({ min: 1, max: 10_000_000 }),
+          fc.boolean(),
+          (from, to, units, payerPays) => {
+            // Whole units are an amount in every currency.
+            const fields = {
+              payment_currency: to,
+              source_currency: from,
+              source_amount: String(units),
+              fee_paid_by: payerPays ? 'PAYER' : 'BENEFICIARY',
+            } as PayoutRequest;
+            let quote;
+            try {
+              quote = quotePayout(fields);
+            } catch (error) {
+              // A payment the fee would swallow is refused, naming payment_amount; nothing else is.
+              if (error instanceof HttpError && error.field === 'payment_amount') return;
+              throw error;
+            }
+            assert.equal(quote.payment, convertMinor(quote.source, from, to));
+            assert.equal(quote.payerPays, payerPays ? quote.source + quote.fee : quote.source);
+            assert.equal(
+              quote.beneficiaryReceives,
+              payerPays ? quote.payment : quote.payment - convertMinor(quote.fee, from, to),
+            );
+            assert.ok(quote.beneficiaryReceives > 0);
+          },
+        ),
+      );
+    });
+
+    it('converts exactly: the same currency is the identity, a whole rate multiplies in integers', () => {
+      fc.assert(
+        fc.property(fc.integer({ min: 0, max: 1_000_000_000 }), (minor) => {
+          assert.equal(convertMinor(minor, 'EUR', 'EUR'), minor);
+          // 1 USD = 150 JPY exactly: cents to yen multiplies by 1.5, half up.
+          assert.equal(convertMinor(minor, 'USD', 'JPY'), Math.floor((minor * 3 + 1) / 2));
+        }),
+      );
+    });
+  });
 });
