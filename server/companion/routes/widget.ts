@@ -40,7 +40,8 @@ export function widgetRouter(ctx: Context): Router {
       schema: typeof CheckoutSessionRequest | typeof ApmPaymentRequest | typeof CardPaymentRequest,
     ) =>
     async (request: Request, response: express.Response) => {
-      const body = parseOr400(schema, request.body);
+      // Named, not inferred: from a union of schemas, TypeScript cannot infer the parsed type.
+      const body = parseOr400<PaymentRequest['body']>(schema, request.body);
       // The way back must lead to a storefront, or the companion would be an open redirect.
       if (body.return_url && !ctx.config.allowedOrigins.includes(new URL(body.return_url).origin)) {
         throw new Problem(400, 'Invalid request', 'return_url: must be on a storefront origin', {
