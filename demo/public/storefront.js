@@ -81,9 +81,16 @@
     return document.body.dataset.space ? `${document.body.dataset.space}.${ref}` : ref;
   }
 
+  // The open checkout outlives a reload (in the tab's sessionStorage), as a shop's cart page
+  // would: the element on the reloaded page resumes the attempt it saved.
+  const OPEN = 'demo-checkout';
+  const remember = (open) =>
+    sessionStorage.setItem(OPEN, JSON.stringify({ ...open, cart: [...cart] }));
+
   function closeCheckout() {
     $('checkout-slot').replaceChildren();
     $('outcome').textContent = '';
+    sessionStorage.removeItem(OPEN);
   }
 
   function checkoutElement() {
@@ -99,6 +106,7 @@
       if (paid) {
         cart.clear();
         renderCart();
+        if (element.orderRef) remember({ ref: element.orderRef, mode: element.mode });
       }
     });
     element.addEventListener('acquiring-submit', () => {
@@ -110,19 +118,26 @@
     return element;
   }
 
-  $('checkout-button').addEventListener('click', () => {
-    const mode = document.querySelector('input[name="mode"]:checked').value;
+  function openCheckout(ref, mode) {
     const element = checkoutElement();
-    element.setAttribute('order-ref', orderRef());
+    element.setAttribute('order-ref', ref);
     element.setAttribute('mode', mode);
     if (mode === 'apm') element.setAttribute('payment-method', 'PIX');
     $('outcome').textContent = '';
     $('checkout-slot').replaceChildren(element);
+    remember({ ref, mode });
+  }
+
+  $('checkout-button').addEventListener('click', () => {
+    openCheckout(orderRef(), document.querySelector('input[name="mode"]:checked').value);
   });
 
   renderProducts();
+  const open = JSON.parse(sessionStorage.getItem(OPEN) ?? 'null');
+  for (const [sku, quantity] of open?.cart ?? []) if (find(sku)) cart.set(sku, quantity);
   renderCart();
-  // Back from the payment method or a redirect: the element resumes the attempt it saved.
-  if (new URLSearchParams(location.search).has('acquiring_order_ref'))
+  // A reload, or back from the payment method or a redirect: the element resumes its attempt.
+  if (open) openCheckout(open.ref, open.mode);
+  else if (new URLSearchParams(location.search).has('acquiring_order_ref'))
     $('checkout-slot').replaceChildren(checkoutElement());
 })();
