@@ -5,7 +5,7 @@
  */
 import { expect, fixture, oneEvent, waitUntil } from '@open-wc/testing';
 import '../../widget/src/index.ts';
-import type { AcquiringCheckout } from '../../widget/src/index.ts';
+import { CheckoutRedirectEvent, type AcquiringCheckout } from '../../widget/src/index.ts';
 import {
   forgetAttempt,
   saveAttempt,
@@ -150,6 +150,23 @@ describe('after a reload during an attempt', () => {
     await el.updateComplete;
     expect(part(el, 'pay-button')).to.exist;
     expect(savedAttempt(companion, orderRef)).to.equal(undefined);
+  });
+
+  it('is looked for when the browser brings the page back from its cache after a redirect', async () => {
+    const orderRef = ref();
+    await payToFrame(orderRef);
+    const saved = savedAttempt(companion, orderRef) as SavedAttempt;
+    forgetAttempt(companion, orderRef);
+    const el = await checkout(orderRef);
+    expect(part(el, 'pay-button')).to.exist;
+    saveAttempt(saved);
+    window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+    await el.updateComplete;
+    expect(part(el, 'continue-button'), 'not without a redirect first').to.equal(null);
+    // What the element fires as it sends the page away (an APM, or the frame's fallback).
+    el.dispatchEvent(new CheckoutRedirectEvent({ url: 'https://issuer.example/', reason: 'apm' }));
+    window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+    await waitUntil(() => part(el, 'continue-button'), 'Continue is offered');
   });
 
   it('is forgotten when the companion refuses its status token, and the form is shown', async () => {
