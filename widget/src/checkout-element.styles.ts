@@ -71,10 +71,13 @@ export const styles = css`
   /* The brand sits inside the number's end, in the input's own grid cell. */
   .card-number {
     display: grid;
+    grid-template-columns: minmax(0, 1fr);
     align-items: center;
   }
   .card-number > * {
     grid-area: 1 / 1;
+    /* The padding that makes room for the brand must not widen the form on a phone. */
+    min-width: 0;
   }
   .card-number:has([part='card-brand']) > input {
     padding-inline-end: 8.5rem;
