@@ -82,9 +82,16 @@
     return document.body.dataset.space ? `${document.body.dataset.space}.${ref}` : ref;
   }
 
+  // The open checkout outlives a reload (in the tab's sessionStorage), as a shop's cart page
+  // would: the element on the reloaded page resumes the attempt it saved.
+  const OPEN = 'demo-checkout';
+  const remember = (open) =>
+    sessionStorage.setItem(OPEN, JSON.stringify({ ...open, cart: [...cart] }));
+
   function closeCheckout() {
     $('checkout-slot').replaceChildren();
     $('event-log').replaceChildren();
+    sessionStorage.removeItem(OPEN);
   }
 
   // The element tells the shopper how the payment went; the page only keeps its events, folded
@@ -113,25 +120,33 @@
       if (['authorised', 'captured', 'review'].includes(event.detail.status)) {
         cart.clear();
         renderCart();
+        if (element.orderRef) remember({ ref: element.orderRef, mode: element.mode });
       }
     });
     return element;
   }
 
-  $('checkout-button').addEventListener('click', () => {
-    const mode = document.querySelector('input[name="mode"]:checked').value;
+  function openCheckout(ref, mode) {
     const element = checkoutElement();
-    element.setAttribute('order-ref', orderRef());
+    element.setAttribute('order-ref', ref);
     element.setAttribute('mode', mode);
     // PIX needs the payer's CPF, which the element does not ask for yet: a method that needs none.
     if (mode === 'apm') element.setAttribute('payment-method', 'BANK_TRANSFER');
     closeCheckout();
     $('checkout-slot').replaceChildren(element);
+    remember({ ref, mode });
+  }
+
+  $('checkout-button').addEventListener('click', () => {
+    openCheckout(orderRef(), document.querySelector('input[name="mode"]:checked').value);
   });
 
   renderProducts();
+  const open = JSON.parse(sessionStorage.getItem(OPEN) ?? 'null');
+  for (const [sku, quantity] of open?.cart ?? []) if (find(sku)) cart.set(sku, quantity);
   renderCart();
-  // Back from the payment method or a redirect: the element resumes the attempt it saved.
-  if (new URLSearchParams(location.search).has('acquiring_order_ref'))
+  // A reload, or back from the payment method or a redirect: the element resumes its attempt.
+  if (open) openCheckout(open.ref, open.mode);
+  else if (new URLSearchParams(location.search).has('acquiring_order_ref'))
     $('checkout-slot').replaceChildren(checkoutElement());
 })();

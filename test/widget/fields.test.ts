@@ -39,7 +39,8 @@ async function errorsAfterPay(el: AcquiringCheckout): Promise<Record<string, str
   expect(requests, 'a request was sent for an invalid form').to.equal(0);
   const errors: Record<string, string> = {};
   for (const field of el.shadowRoot?.querySelectorAll('[aria-invalid="true"]') ?? []) {
-    const id = field.getAttribute('aria-describedby') ?? '';
+    // The error first; the card number's brand may follow it.
+    const id = field.getAttribute('aria-describedby')?.split(' ')[0] ?? '';
     errors[field.getAttribute('name') ?? ''] = el.shadowRoot?.getElementById(id)?.textContent ?? '';
   }
   return errors;
@@ -89,6 +90,31 @@ describe('card fields', () => {
       expiry_year: '2030',
       number: '4111111111111111',
     });
+  });
+
+  it('show the brand inside the number as it is typed, named for assistive technology', async () => {
+    const el = await checkout({ mode: 'card', fields: 'email' });
+    const brand = () => el.shadowRoot?.querySelector<HTMLElement>('[part~="card-brand"]');
+    expect(brand(), 'no brand before any digit').to.equal(null);
+    await type(el, 'card.number', '4');
+    expect(brand(), 'a digit that several brands share').to.equal(null);
+    await type(el, 'card.number', '41');
+    expect(brand()?.textContent).to.equal('Visa');
+    expect(brand()?.getAttribute('aria-label')).to.equal('Visa');
+    const number = input(el, 'card.number');
+    expect(number.getAttribute('aria-describedby')?.split(' ')).to.include(brand()?.id);
+    await type(el, 'card.number', '3782 8224');
+    expect(brand()?.textContent).to.equal('American Express');
+    await type(el, 'card.number', '5555 5555 5555 4444');
+    expect(brand()?.textContent).to.equal('Mastercard');
+    // Inside the input's end, not over the digits.
+    const [box, badge] = [number.getBoundingClientRect(), brand()!.getBoundingClientRect()];
+    expect(badge.right <= box.right && badge.left > box.left + box.width / 2).to.equal(true);
+    expect(badge.top >= box.top && badge.bottom <= box.bottom).to.equal(true);
+    await expect(el).to.be.accessible();
+    await type(el, 'card.number', '');
+    expect(brand()).to.equal(null);
+    expect(number.getAttribute('aria-describedby')).to.equal('field-card-number-error');
   });
 
   it('are checked before any request: Luhn, an expiry in the past, the brand’s code length', async () => {

@@ -60,6 +60,7 @@ export const styles = css`
     font-size: 0.9em;
   }
   [part='pay-button'],
+  [part='continue-button'],
   [part='retry-button'],
   [part='open-window-button'] {
     font: inherit;
@@ -70,7 +71,32 @@ export const styles = css`
     color: var(--acquiring-accent-text);
     cursor: pointer;
   }
-  [part='pay-button'][disabled] {
+  /* The brand sits inside the number's end, in the input's own grid cell. */
+  .card-number {
+    display: grid;
+    grid-template-columns: minmax(0, 1fr);
+    align-items: center;
+  }
+  .card-number > * {
+    grid-area: 1 / 1;
+    /* The padding that makes room for the brand must not widen the form on a phone. */
+    min-width: 0;
+  }
+  .card-number:has([part='card-brand']) > input {
+    padding-inline-end: 8.5rem;
+  }
+  [part='card-brand'] {
+    justify-self: end;
+    margin-inline-end: 0.5rem;
+    padding: 0.1rem 0.4rem;
+    border: 1px solid var(--acquiring-border);
+    border-radius: 4px;
+    font-size: 0.75rem;
+    font-weight: 600;
+    pointer-events: none;
+  }
+  [part='pay-button'][disabled],
+  [part='continue-button'][disabled] {
     opacity: 0.6;
     cursor: progress;
   }

@@ -29,7 +29,7 @@ import { applyAppearance, type Appearance } from './appearance.ts';
  * @event acquiring-submit - Pay was pressed on a valid form: `detail.order_ref`, `detail.attempt_key`.
  * @event acquiring-frame-mounted - The hosted payment page is on screen: `detail.order_no`.
  * @event acquiring-redirect - The shopper is sent to `detail.url` (`detail.reason`: apm or frame-fallback).
- * @event acquiring-result - The payment ended: `detail.order_no`, `detail.transaction_id`, `detail.status`.
+ * @event acquiring-result - The payment ended: `detail.order_no`, `detail.transaction_id`, `detail.status`, and `detail.resumed: true` for an attempt started before this page loaded.
  * @event acquiring-failure - The attempt failed: `detail.code`, `detail.message`, `detail.retryable`.
  *
  * @csspart form - The form.
@@ -38,6 +38,8 @@ import { applyAppearance, type Appearance } from './appearance.ts';
  * @csspart input - A field's input or select.
  * @csspart error-message - A field's error text.
  * @csspart pay-button - The Pay button.
+ * @csspart continue-button - Continue your payment: an attempt left under way by a reload or a redirect.
+ * @csspart card-brand - The card's brand (`Visa`…), inside the card number's end once the digits tell it.
  * @csspart status - The progress and outcome text.
  * @csspart failure - The failure text.
  * @csspart retry-button - Try again, after a failure.
@@ -299,7 +301,7 @@ export class AcquiringCheckout extends LitElement {
 
   protected override render() {
     const texts = { ...this.#parts.texts, ...this.messages };
-    const { busy, outcome, failure, frame } = this.#payment;
+    const { busy, outcome, failure, frame, resume } = this.#payment;
     return html`
       ${renderForm({
         texts,
@@ -311,8 +313,11 @@ export class AcquiringCheckout extends LitElement {
         busy,
         outcome,
         failure,
+        resume,
+        brand: this.#parts.card?.cardBrand(this._values['card.number'] ?? ''),
         onInput: this.#onInput,
         onSubmit: this.#onSubmit,
+        onContinue: () => void this.#payment.continue(),
       })}
       ${frame.render(texts)}
     `;

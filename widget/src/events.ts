@@ -46,11 +46,19 @@ export class CheckoutRedirectEvent extends Event {
   }
 }
 
-/** The payment ended, as the companion's order record says. */
+/**
+ * The payment ended, as the companion's order record says. `resumed` is there, `true`, when the
+ * attempt was started before this page loaded (a reload, or the return from a redirect).
+ */
 export class CheckoutResultEvent extends Event {
   static readonly type = 'acquiring-result';
   constructor(
-    readonly detail: { order_no: string; transaction_id: string | null; status: OrderStatus },
+    readonly detail: {
+      order_no: string;
+      transaction_id: string | null;
+      status: OrderStatus;
+      resumed?: true;
+    },
   ) {
     super(CheckoutResultEvent.type, init);
   }

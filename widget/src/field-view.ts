@@ -1,6 +1,7 @@
 /**
  * One shopper or card field as the element shows it: its label, its input (or the country
  * select, countries named in the locale) and its error, tied together for assistive technology.
+ * The card number shows its brand inside the input's end once the digits tell it (card.ts).
  */
 import { html, nothing } from 'lit';
 import { countries, type FieldSpec } from './fields.ts';
@@ -12,6 +13,8 @@ export interface FieldState {
   error: keyof Messages | undefined;
   required: boolean;
   locale: string;
+  /** The card's brand (`Visa`…), for the card number. */
+  brand?: string | undefined;
   onInput: (event: Event) => void;
 }
 
@@ -22,7 +25,9 @@ export function renderField(field: FieldSpec, state: FieldState) {
     ? `${t[field.label]} (${t.delivery})`
     : t[field.label];
   const invalid = error ? 'true' : 'false';
-  const describedby = `${id}-error`;
+  const brand = state.brand;
+  // The brand, once known, is read after the field's error: "Card number, Visa".
+  const describedby = brand ? `${id}-error ${id}-brand` : `${id}-error`;
   const control =
     field.type === 'country'
       ? html`<select
@@ -52,7 +57,13 @@ export function renderField(field: FieldSpec, state: FieldState) {
           @input=${onInput}
         />`;
   return html`<div part="field">
-    <label part="label" for=${id}>${label}</label>${control}
-    <p part="error-message" id=${describedby}>${error ? t[error] : ''}</p>
+    <label part="label" for=${id}>${label}</label>${
+      field.name === 'card.number'
+        ? html`<div class="card-number">
+            ${control}${brand ? html`<span part="card-brand" id=${`${id}-brand`} role="img" aria-label=${brand}>${brand}</span>` : nothing}
+          </div>`
+        : control
+    }
+    <p part="error-message" id=${`${id}-error`}>${error ? t[error] : ''}</p>
   </div>`;
 }

@@ -1,6 +1,8 @@
 /**
  * The element's form as the shopper sees it: the fields (field-view.ts), Pay, the outcome and the
- * failure. Once paid (or in review), the outcome alone: nothing left to press or fill in.
+ * failure. Once paid (or in review), the outcome alone: nothing left to press or fill in. An
+ * attempt picked up after a reload that is still under way has "Continue your payment" instead
+ * of the fields and Pay: the companion would answer any new Pay with that same attempt.
  */
 import { html, nothing } from 'lit';
 import type { CheckoutError } from './companion-client.ts';
@@ -20,32 +22,39 @@ export interface FormState {
   busy: boolean;
   outcome: OrderStatus | undefined;
   failure: CheckoutError | undefined;
+  /** A saved attempt being checked, or to continue (payment-controller.ts). */
+  resume: 'checking' | 'continue' | undefined;
+  /** The card's brand as typed so far, in card mode. */
+  brand?: string | undefined;
   onInput: (event: Event) => void;
   onSubmit: (event: Event) => void;
+  onContinue: () => void;
 }
 
 export function renderForm(state: FormState) {
-  const { texts: t, busy, outcome, failure } = state;
-  const settled = outcome !== undefined && PAID_STATUSES.includes(outcome);
+  const { texts: t, busy, outcome, failure, resume } = state;
+  const paid = outcome !== undefined && PAID_STATUSES.includes(outcome);
+  // No fields and no Pay once paid, nor for a resumed attempt (Continue, or nothing while checked).
+  const filling = !paid && !resume;
   return html`<form part="form" novalidate @submit=${state.onSubmit}>
     ${
-      settled
-        ? nothing
-        : state.fields.map((field) =>
+      filling
+        ? state.fields.map((field) =>
             renderField(field, {
               texts: t,
               value: state.values[field.name] ?? '',
               error: state.errors[field.name],
               required: state.required.has(field.name),
               locale: state.locale,
+              brand: field.name === 'card.number' ? state.brand : undefined,
               onInput: state.onInput,
             }),
           )
+        : nothing
     }
     ${
-      settled
-        ? nothing
-        : html`<button
+      filling
+        ? html`<button
             part="pay-button"
             type="submit"
             ?disabled=${busy}
@@ -53,12 +62,25 @@ export function renderForm(state: FormState) {
           >
             ${busy ? t.paying : t.pay}
           </button>`
+        : nothing
+    }
+    ${
+      resume === 'continue'
+        ? html`<button
+            part="continue-button"
+            type="button"
+            ?disabled=${busy}
+            @click=${state.onContinue}
+          >
+            ${t.continue_payment}
+          </button>`
+        : nothing
     }
     <p part="status" role="status" aria-live="polite">${outcome ? t[outcomeText(outcome)] : ''}</p>
     ${
       failure
         ? html`<p part="failure" role="alert">${t[failureText(failure)]}</p>
-            ${failure.retryable ? html`<button part="retry-button" type="submit">${t.retry}</button>` : nothing}`
+            ${failure.retryable && !resume ? html`<button part="retry-button" type="submit">${t.retry}</button>` : nothing}`
         : nothing
     }
   </form>`;

@@ -7,9 +7,10 @@
 import { html, nothing, type ReactiveController, type ReactiveControllerHost } from 'lit';
 import { CheckoutError } from './companion-client.ts';
 import { CheckoutFrameMountedEvent, CheckoutRedirectEvent } from './events.ts';
-import { frameMessage, isHttpUrl, savePending, type PendingAttempt } from './frame.ts';
+import { frameMessage, isHttpUrl } from './frame.ts';
 import type { Messages } from './messages.ts';
 import type { SessionResponse } from './protocol.ts';
+import type { PendingAttempt } from './saved-attempt.ts';
 
 /** What the frame needs of the element: its settings, and where its frame is rendered. */
 export interface FrameHost extends ReactiveControllerHost, EventTarget {
@@ -23,7 +24,7 @@ export interface FrameHost extends ReactiveControllerHost, EventTarget {
 export interface FrameAttempt {
   /** The same attempt again, for a fresh one-time address of the payment page. */
   restart(): Promise<SessionResponse>;
-  /** The attempt to keep across a redirect, or to confirm. */
+  /** The attempt to confirm. */
   pending(session: SessionResponse): PendingAttempt;
   /** The shopper is back from the payment page. */
   returned(attempt: PendingAttempt): void;
@@ -94,9 +95,11 @@ export class FrameController implements ReactiveController {
     this.#timer = setTimeout(() => void this.#fallBack(), this.#host.frameTimeout);
   }
 
-  /** Sends the shopper to `url` (which must be http(s)), keeping the attempt for the return. */
-  redirect(session: SessionResponse, url: string, reason: 'apm' | 'frame-fallback'): void {
-    savePending(this.#attempt.pending(session));
+  /**
+   * Sends the shopper to `url` (which must be http(s)). The attempt was saved as its session came
+   * back (saved-attempt.ts), so the return page picks it up.
+   */
+  redirect(url: string, reason: 'apm' | 'frame-fallback'): void {
     this.#host.dispatchEvent(new CheckoutRedirectEvent({ url, reason }));
     window.location.assign(url);
   }
@@ -131,7 +134,7 @@ export class FrameController implements ReactiveController {
       if (!session.frame_url || !isHttpUrl(session.frame_url))
         throw new CheckoutError('frame', 'The payment page could not be opened.', true);
       if (this.#host.fallback === 'popup') this.#set({ windowUrl: session.frame_url });
-      else this.redirect(session, session.frame_url, 'frame-fallback');
+      else this.redirect(session.frame_url, 'frame-fallback');
     } catch (error) {
       this.#attempt.failed(error);
     }

@@ -1,6 +1,7 @@
 /**
- * The hosted page's frame: which messages to believe, and what survives a redirect. A message is
- * accepted only from the companion's origin, from our own frame, of our type and our order.
+ * The hosted page's frame: which messages to believe, and the client secret that survives a reload
+ * or a redirect. A message is accepted only from the companion's origin, from our own frame, of
+ * our type and our order.
  */
 import {
   FRAMING_REFUSED_MESSAGE_TYPE,
@@ -23,15 +24,6 @@ export function frameMessage(
   return undefined;
 }
 
-/** What the element keeps across a redirect, so it can resume on the return page. */
-export interface PendingAttempt {
-  order_ref: string;
-  order_no: string;
-  status_token: string;
-  companion: string;
-}
-
-const KEY = 'acquiring-checkout:attempt';
 const SECRET_KEY = 'acquiring-checkout:client-secret:';
 
 /**
@@ -63,21 +55,6 @@ export function clientSecretOf(orderRef: string): string {
 }
 const secrets = new Map<string, string>();
 
-export function savePending(attempt: PendingAttempt): void {
-  sessionStorage.setItem(KEY, JSON.stringify(attempt));
-}
-
-/** The attempt saved before a redirect, when this page is its return (`acquiring_order_ref`). */
-export function takePending(): PendingAttempt | undefined {
-  const ref = new URLSearchParams(location.search).get('acquiring_order_ref');
-  const saved = sessionStorage.getItem(KEY);
-  if (!ref || !saved) return undefined;
-  const attempt = JSON.parse(saved) as PendingAttempt;
-  if (attempt.order_ref !== ref) return undefined;
-  sessionStorage.removeItem(KEY);
-  return attempt;
-}
-
 /** Only an http(s) address is ever navigated to. */
 export function isHttpUrl(url: string): boolean {
   try {
@@ -85,12 +62,4 @@ export function isHttpUrl(url: string): boolean {
   } catch {
     return false;
   }
-}
-
-/** This page's address without the resume parameter: where a redirect should come back to. */
-export function returnAddress(): string {
-  const url = new URL(location.href);
-  url.searchParams.delete('acquiring_order_ref');
-  url.hash = '';
-  return url.toString();
 }

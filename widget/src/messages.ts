@@ -47,6 +47,8 @@ export interface Messages {
   already_paid: string;
   check_details: string;
   loading_page: string;
+  /** The button that takes up an attempt left under way by a reload or a redirect. */
+  continue_payment: string;
 }
 
 /** The built-in texts. */
@@ -62,7 +64,7 @@ export const english: Messages = {
   declined: 'The payment was declined. Try another card or payment method.', cancelled: 'The payment was cancelled. You can try again.', review: 'Thank you! Your payment is being checked; you will hear from the shop.',
   expired: 'This payment has expired. Please start again.', order_unknown: 'This order can no longer be paid. Please refresh the page.', unavailable: 'Payments are unavailable right now. Please try again in a moment.',
   too_many: 'Too many attempts. Please wait a minute and try again.', already_paid: 'This order is already paid, or its payment is under way.', check_details: 'Some details were not accepted. Please check them and try again.',
-  loading_page: 'Opening the secure payment page…',
+  loading_page: 'Opening the secure payment page…', continue_payment: 'Continue your payment',
 }; // prettier-ignore
 
 /** The locales the element speaks: English, then the others (locales/*.ts) by tag. */

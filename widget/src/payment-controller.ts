@@ -1,43 +1,47 @@
 /**
  * One payment attempt, from Pay to its outcome: the request to the companion (the contract's
  * types, for the mode's route), then the hosted page in a frame (frame-controller.ts), the APM's
- * redirect, or straight to the outcome (status-controller.ts). An attempt left by a redirect is
- * picked up when the element connects on the return page.
+ * redirect, or straight to the outcome (status-controller.ts). Each attempt is saved as its session
+ * comes back (saved-attempt.ts), so a reload or the return from a redirect resumes it: its
+ * outcome, or "Continue your payment", which asks the companion for the same attempt again.
  */
 import type { ReactiveController } from 'lit';
-import { CheckoutError, startPayment } from './companion-client.ts';
-import type { CardPaymentRequest, CheckoutSessionRequest } from './contract.ts';
-import { CheckoutFailureEvent, CheckoutResultEvent, CheckoutSubmitEvent } from './events.ts';
-import { FrameController, type FrameHost } from './frame-controller.ts';
 import {
-  clientSecretOf,
-  isHttpUrl,
-  returnAddress,
-  takePending,
-  type PendingAttempt,
-} from './frame.ts';
+  companionBase,
+  pendingOf,
+  requestAttempt,
+  type Card,
+  type Mode,
+  type RequestHost,
+} from './attempt-request.ts';
+import { CheckoutError, orderStatus } from './companion-client.ts';
+import {
+  CheckoutFailureEvent,
+  CheckoutRedirectEvent,
+  CheckoutResultEvent,
+  CheckoutSubmitEvent,
+} from './events.ts';
+import { FrameController, type FrameHost } from './frame-controller.ts';
+import { isHttpUrl } from './frame.ts';
 import {
   PAID_STATUSES,
-  type DeviceData,
   type OrderStatus,
   type OrderStatusResponse,
   type SessionResponse,
-  type Shopper,
 } from './protocol.ts';
-import { StatusController } from './status-controller.ts';
+import {
+  forgetAttempt,
+  returnedOrderRef,
+  savedAttempt,
+  type PendingAttempt,
+  type SavedAttempt,
+} from './saved-attempt.ts';
+import { StatusController, UNSETTLED } from './status-controller.ts';
 
 /** What an attempt needs of the element: its settings and what it collected. */
-export interface PaymentHost extends FrameHost {
-  orderRef: string;
-  mode: 'checkout' | 'apm' | 'card';
-  paymentMethod: string;
-  bankCode: string;
-  returnUrl: string;
-  /** The shopper fields and the device data Pay sends. */
-  collectedData(): Promise<{ shopper: Shopper; device: DeviceData }>;
+export interface PaymentHost extends FrameHost, RequestHost {
+  mode: Mode;
 }
-
-type Card = CardPaymentRequest['card'];
 
 export class PaymentController implements ReactiveController {
   /** A payment is under way: Pay is disabled. */
@@ -46,6 +50,11 @@ export class PaymentController implements ReactiveController {
   failure: CheckoutError | undefined;
   /** The last attempt's outcome, once settled. */
   outcome: OrderStatus | undefined;
+  /**
+   * An attempt saved before this page loaded: `checking` while its status is read, then
+   * `continue` if it is still under way (the shopper may continue it).
+   */
+  resume: 'checking' | 'continue' | undefined;
   /** The hosted page's frame, its fallback and its messages. */
   readonly frame: FrameController;
 
@@ -54,12 +63,20 @@ export class PaymentController implements ReactiveController {
   readonly #ended: () => void;
   readonly #status: StatusController;
   #attemptKey: string | undefined;
+  /** The attempt picked up from storage, if any: the one `continue` asks for again. */
+  #saved: SavedAttempt | undefined;
+  /** The attempt was started before this page loaded: its result event says `resumed`. */
+  #resumed = false;
+  /** The companion and order the element was last resumed for. */
+  #resumedFor: string | undefined;
+  /** The page is leaving for a redirect: if the browser brings it back as it was, resume. */
+  #left = false;
 
   constructor(host: PaymentHost, ended: () => void) {
     this.#host = host;
     this.#ended = ended;
     this.frame = new FrameController(host, {
-      restart: () => this.#start(undefined),
+      restart: () => this.#start(host.mode),
       pending: (session) => this.#pending(session),
       returned: (attempt) => void this.#confirm(attempt),
       failed: (error) => this.fail(error),
@@ -68,34 +85,71 @@ export class PaymentController implements ReactiveController {
       settled: (status, attempt) => this.#settled(status, attempt),
       failed: (error) => this.fail(error),
     });
+    host.addEventListener(CheckoutRedirectEvent.type, () => (this.#left = true));
     host.addController(this);
   }
 
   hostConnected(): void {
-    const pending = takePending();
-    if (pending) void this.#confirm(pending);
+    window.addEventListener('pageshow', this.#onPageShow);
   }
+
+  hostDisconnected(): void {
+    window.removeEventListener('pageshow', this.#onPageShow);
+  }
+
+  /** On connect, and whenever the companion or the order changes: resume a saved attempt. */
+  hostUpdate(): void {
+    const key = `${companionBase(this.#host.companion)} ${this.#host.orderRef}`;
+    if (key === this.#resumedFor) return;
+    const first = this.#resumedFor === undefined;
+    this.#resumedFor = key;
+    if (this.busy) return;
+    if (!first) this.#forgetState();
+    void this.#resume();
+  }
+
+  /** Back from a redirect by the browser's back button, from its page cache: as on a reload. */
+  #onPageShow = (event: PageTransitionEvent): void => {
+    if (!event.persisted || !this.#left) return;
+    this.#left = false;
+    this.#set({ busy: false });
+    void this.#resume();
+  };
 
   /** Whether Pay may start an attempt: none under way, and the order not paid already. */
   get canPay(): boolean {
-    return !this.busy && !(this.outcome && PAID_STATUSES.includes(this.outcome));
+    return !this.busy && !this.resume && !(this.outcome && PAID_STATUSES.includes(this.outcome));
   }
 
   /** Pays with the checked form (`card`: the card's fields, in card mode). */
   async pay(card: Card | undefined): Promise<void> {
     // One message at a time: a new attempt clears what the last one said.
     this.#set({ busy: true, failure: undefined, outcome: undefined });
-    const { orderRef: order_ref } = this.#host;
+    this.#resumed = false;
+    const { orderRef: order_ref, mode } = this.#host;
     const attempt_key = this.#attempt();
     this.#host.dispatchEvent(new CheckoutSubmitEvent({ order_ref, attempt_key }));
     try {
-      const session = await this.#start(card);
-      const mode = this.#host.mode;
-      if (mode === 'checkout' && session.frame_url) this.frame.mount(session, session.frame_url);
-      else if (mode === 'apm') this.#goToIssuer(session);
-      else await this.#confirm(this.#pending(session));
+      await this.#proceed(await this.#start(mode, card), mode);
     } catch (error) {
       this.fail(error);
+    }
+  }
+
+  /**
+   * Continues the saved attempt: the same attempt is asked for again (a fresh one-time address of
+   * its page, or the payment method's), or, for a card, its outcome.
+   */
+  async continue(): Promise<void> {
+    const saved = this.#saved;
+    if (!saved || this.busy || this.resume !== 'continue') return;
+    this.#set({ busy: true, resume: undefined, failure: undefined });
+    try {
+      if (saved.mode === 'card') return await this.#confirm(saved);
+      await this.#proceed(await this.#start(saved.mode, undefined, saved), saved.mode);
+    } catch (error) {
+      this.fail(error);
+      this.#set({ resume: 'continue' }); // offered again, not Pay: the attempt is still there
     }
   }
 
@@ -108,11 +162,19 @@ export class PaymentController implements ReactiveController {
     this.#host.dispatchEvent(new CheckoutFailureEvent({ code, message, retryable }));
   }
 
-  /** Forgets the last attempt: its messages and page; the next Pay is a new attempt. */
+  /** Forgets the last attempt: its messages, its page and its saved record; the next Pay is new. */
   reset(): void {
+    forgetAttempt(companionBase(this.#host.companion), this.#host.orderRef);
+    if (this.#saved) forgetAttempt(this.#saved.companion, this.#saved.order_ref);
+    this.#forgetState();
+  }
+
+  #forgetState(): void {
     this.frame.reset();
-    this.#set({ failure: undefined, outcome: undefined });
+    this.#set({ failure: undefined, outcome: undefined, resume: undefined });
     this.#attemptKey = undefined;
+    this.#saved = undefined;
+    this.#resumed = false;
   }
 
   /** The attempt's key: made at its first Pay, kept until it ends unpaid (or `reset()`). */
@@ -120,38 +182,56 @@ export class PaymentController implements ReactiveController {
     return (this.#attemptKey ??= crypto.randomUUID());
   }
 
-  /** Starts the attempt at the companion, or again for the frame's fallback (same attempt). */
-  async #start(card: Card | undefined): Promise<SessionResponse> {
-    const host = this.#host;
-    const request: CheckoutSessionRequest = {
-      order_ref: host.orderRef,
-      attempt_key: this.#attempt(),
-      client_secret: clientSecretOf(host.orderRef),
-      ...(await host.collectedData()),
-      // A redirect (APM, or the frame's fallback) needs a way back: this page, unless told otherwise.
-      return_url: host.returnUrl || returnAddress(),
-    };
-    const companion = companionBase(host.companion);
-    if (host.mode === 'apm') {
-      const method = { payment_method: host.paymentMethod, bank_code: host.bankCode || undefined };
-      return startPayment(companion, 'apm-payments', { ...request, ...method });
+  /**
+   * Picks up the attempt saved for this element's order, or the one this page is the return of:
+   * back from a redirect, its outcome is waited for as after the frame; otherwise its status is
+   * read once, and an attempt still under way is offered to continue.
+   */
+  async #resume(): Promise<void> {
+    const companion = companionBase(this.#host.companion);
+    const returned = returnedOrderRef();
+    const back = returned ? savedAttempt(companion, returned) : undefined;
+    const saved = back ?? savedAttempt(companion, this.#host.orderRef);
+    if (!saved) return;
+    this.#saved = saved;
+    this.#attemptKey = saved.attempt_key;
+    this.#resumed = true;
+    if (back) return this.#confirm(back);
+    this.#set({ busy: true, resume: 'checking' });
+    try {
+      const status = await orderStatus(saved.companion, saved.order_ref, saved.status_token);
+      if (!UNSETTLED.includes(status.status)) return this.#settled(status, saved);
+      this.#set({ busy: false, resume: 'continue' });
+    } catch (error) {
+      // A refusal (an unknown order, a status token no longer good): nothing to resume. Anything
+      // else may pass: the shopper may still continue.
+      const refused = error instanceof CheckoutError && error.code.startsWith('http_4');
+      if (refused) this.#forgetState();
+      if (refused) forgetAttempt(saved.companion, saved.order_ref);
+      this.#set({ busy: false, resume: refused ? undefined : 'continue' });
     }
-    if (host.mode === 'card') {
-      if (!card) throw new CheckoutError('unavailable', 'The form could not be loaded.', true);
-      return startPayment(companion, 'card-payments', { ...request, card });
-    }
-    return startPayment(companion, 'checkout-sessions', request);
+  }
+
+  /** Starts the attempt at the companion, or asks for it again (a fallback, a continue). */
+  #start(mode: Mode, card?: Card, saved?: SavedAttempt): Promise<SessionResponse> {
+    return requestAttempt(this.#host, { mode, attemptKey: this.#attempt(), card, saved });
+  }
+
+  /** The attempt's next step: the page in the frame, the payment method, or its outcome. */
+  #proceed(session: SessionResponse, mode: Mode): Promise<void> | void {
+    if (mode === 'checkout' && session.frame_url) this.frame.mount(session, session.frame_url);
+    else if (mode === 'apm') this.#goToIssuer(session);
+    else return this.#confirm(this.#pending(session));
   }
 
   #pending(session: SessionResponse): PendingAttempt {
-    const { order_ref, order_no, status_token } = session;
-    return { order_ref, order_no, status_token, companion: companionBase(this.#host.companion) };
+    return pendingOf(session, this.#host.companion);
   }
 
   #goToIssuer(session: SessionResponse): void {
     if (!session.issuer_url || !isHttpUrl(session.issuer_url))
       throw new CheckoutError('issuer', 'The payment method gave no usable address.', false);
-    this.frame.redirect(session, session.issuer_url, 'apm');
+    this.frame.redirect(session.issuer_url, 'apm');
   }
 
   /** Waits for the attempt's outcome: `#settled` or `fail` follows. */
@@ -160,27 +240,32 @@ export class PaymentController implements ReactiveController {
     return this.#status.confirm(attempt);
   }
 
+  /**
+   * The outcome: an attempt that ended unpaid is forgotten (the next Pay is a new attempt); a paid
+   * one stays saved, so a reload shows it paid rather than a form that could only be refused.
+   */
   #settled(status: OrderStatusResponse, attempt: PendingAttempt): void {
     this.frame.close();
-    this.#set({ busy: false, outcome: status.status });
+    this.#set({ busy: false, outcome: status.status, resume: undefined });
     this.#ended();
-    if (!PAID_STATUSES.includes(status.status)) this.#attemptKey = undefined; // a new attempt next time
+    const paid = PAID_STATUSES.includes(status.status);
+    if (!paid && !UNSETTLED.includes(status.status)) {
+      forgetAttempt(attempt.companion, attempt.order_ref);
+      this.#saved = undefined;
+    }
+    if (!paid) this.#attemptKey = undefined; // a new attempt next time
     this.#host.dispatchEvent(
       new CheckoutResultEvent({
         order_no: status.order_no ?? attempt.order_no,
         transaction_id: status.transaction_id,
         status: status.status,
+        ...(this.#resumed ? { resumed: true as const } : {}),
       }),
     );
   }
 
-  #set(state: Partial<Pick<PaymentController, 'busy' | 'failure' | 'outcome'>>): void {
+  #set(state: Partial<Pick<PaymentController, 'busy' | 'failure' | 'outcome' | 'resume'>>): void {
     Object.assign(this, state);
     this.#host.requestUpdate();
   }
-}
-
-/** The companion's address without a trailing slash: paths are appended to it. */
-function companionBase(companion: string): string {
-  return companion.replace(/\/+$/, '');
 }

@@ -42,6 +42,7 @@ const messages: Messages = {
   already_paid: 'Tato objednávka už je zaplacená, nebo její platba probíhá.',
   check_details: 'Některé údaje nebyly přijaty. Zkontrolujte je a zkuste to znovu.',
   loading_page: 'Otevírá se zabezpečená platební stránka…',
+  continue_payment: 'Pokračovat v platbě',
 };
 
 export default messages;

@@ -42,6 +42,7 @@ const messages: Messages = {
   already_paid: 'Ordren er allerede betalt, eller betalingen er i gang.',
   check_details: 'Nogle oplysninger blev ikke godkendt. Tjek dem, og prøv igen.',
   loading_page: 'Åbner den sikre betalingsside…',
+  continue_payment: 'Fortsæt betalingen',
 };
 
 export default messages;

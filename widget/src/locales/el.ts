@@ -45,6 +45,7 @@ const messages: Messages = {
   already_paid: 'Αυτή η παραγγελία έχει ήδη πληρωθεί ή η πληρωμή της βρίσκεται σε εξέλιξη.',
   check_details: 'Ορισμένα στοιχεία δεν έγιναν δεκτά. Ελέγξτε τα και δοκιμάστε ξανά.',
   loading_page: 'Άνοιγμα της ασφαλούς σελίδας πληρωμής…',
+  continue_payment: 'Συνέχεια πληρωμής',
 };
 
 export default messages;

@@ -14,7 +14,7 @@ const messages: Messages = {
   declined: 'El pago fue rechazado. Prueba con otra tarjeta u otro método de pago.', cancelled: 'El pago se ha cancelado. Puedes volver a intentarlo.', review: '¡Gracias! Estamos revisando tu pago; la tienda te avisará.',
   expired: 'Este pago ha caducado. Vuelve a empezar.', order_unknown: 'Este pedido ya no se puede pagar. Actualiza la página.', unavailable: 'Los pagos no están disponibles ahora. Inténtalo de nuevo en un momento.',
   too_many: 'Demasiados intentos. Espera un minuto y vuelve a intentarlo.', already_paid: 'Este pedido ya está pagado o su pago está en curso.', check_details: 'Algunos datos no se aceptaron. Revísalos e inténtalo de nuevo.',
-  loading_page: 'Abriendo la página de pago segura…',
+  loading_page: 'Abriendo la página de pago segura…', continue_payment: 'Continuar con el pago',
 }; // prettier-ignore
 
 export default messages;

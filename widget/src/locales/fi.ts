@@ -42,6 +42,7 @@ const messages: Messages = {
   already_paid: 'Tilaus on jo maksettu, tai sen maksu on kesken.',
   check_details: 'Kaikkia tietoja ei hyväksytty. Tarkista ne ja yritä uudelleen.',
   loading_page: 'Avataan suojattua maksusivua…',
+  continue_payment: 'Jatka maksua',
 };
 
 export default messages;

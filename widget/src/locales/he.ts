@@ -46,6 +46,7 @@ const messages: Messages = {
   already_paid: 'ההזמנה כבר שולמה, או שהתשלום עליה מתבצע.',
   check_details: 'חלק מהפרטים לא התקבלו. יש לבדוק אותם ולנסות שוב.',
   loading_page: 'דף התשלום המאובטח נפתח…',
+  continue_payment: 'המשך בתשלום',
 };
 
 export default messages;

@@ -45,6 +45,7 @@ const messages: Messages = {
   already_paid: 'इस ऑर्डर का भुगतान हो चुका है, या भुगतान जारी है।',
   check_details: 'कुछ जानकारी स्वीकार नहीं की गई। कृपया उसे जाँचकर फिर से कोशिश करें।',
   loading_page: 'सुरक्षित भुगतान पेज खुल रहा है…',
+  continue_payment: 'भुगतान जारी रखें',
 };
 
 export default messages;

@@ -45,6 +45,7 @@ const messages: Messages = {
   already_paid: 'Ez a rendelés már ki van fizetve, vagy a fizetése folyamatban van.',
   check_details: 'Néhány adat nem megfelelő. Kérjük, ellenőrizze őket, és próbálja újra.',
   loading_page: 'A biztonságos fizetési oldal megnyitása…',
+  continue_payment: 'Fizetés folytatása',
 };
 
 export default messages;

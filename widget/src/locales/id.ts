@@ -45,6 +45,7 @@ const messages: Messages = {
   already_paid: 'Pesanan ini sudah dibayar, atau pembayarannya sedang diproses.',
   check_details: 'Beberapa data tidak diterima. Periksa kembali, lalu coba lagi.',
   loading_page: 'Membuka halaman pembayaran aman…',
+  continue_payment: 'Lanjutkan pembayaran',
 };
 
 export default messages;

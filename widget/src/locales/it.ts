@@ -47,6 +47,7 @@ const messages: Messages = {
   already_paid: 'Questo ordine è già stato pagato, oppure il pagamento è in corso.',
   check_details: 'Alcuni dati non sono stati accettati. Verificarli e riprovare.',
   loading_page: 'Apertura della pagina di pagamento sicura…',
+  continue_payment: 'Continua il pagamento',
 };
 
 export default messages;

@@ -46,6 +46,7 @@ const messages: Messages = {
   check_details:
     '一部の情報を受け付けられませんでした。内容をご確認のうえ、もう一度お試しください。',
   loading_page: '安全なお支払いページを開いています…',
+  continue_payment: 'お支払いを続ける',
 };
 
 export default messages;

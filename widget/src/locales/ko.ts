@@ -45,6 +45,7 @@ const messages: Messages = {
   already_paid: '이미 결제되었거나 결제가 진행 중인 주문입니다.',
   check_details: '일부 정보가 승인되지 않았습니다. 확인 후 다시 시도해 주세요.',
   loading_page: '보안 결제 페이지를 여는 중…',
+  continue_payment: '결제 계속하기',
 };
 
 export default messages;

@@ -45,6 +45,7 @@ const messages: Messages = {
   already_paid: 'Bestillingen er allerede betalt, eller betalingen pågår.',
   check_details: 'Noen opplysninger ble ikke godtatt. Kontroller dem og prøv igjen.',
   loading_page: 'Åpner den sikre betalingssiden…',
+  continue_payment: 'Fortsett betalingen',
 };
 
 export default messages;

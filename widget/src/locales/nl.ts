@@ -45,6 +45,7 @@ const messages: Messages = {
   already_paid: 'Deze bestelling is al betaald, of de betaling loopt nog.',
   check_details: 'Sommige gegevens zijn niet geaccepteerd. Controleer ze en probeer het opnieuw.',
   loading_page: 'De beveiligde betaalpagina wordt geopend…',
+  continue_payment: 'Ga verder met betalen',
 };
 
 export default messages;

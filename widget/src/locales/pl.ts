@@ -42,6 +42,7 @@ const messages: Messages = {
   already_paid: 'To zamówienie jest już opłacone lub jego płatność jest w toku.',
   check_details: 'Niektóre dane nie zostały zaakceptowane. Sprawdź je i spróbuj ponownie.',
   loading_page: 'Otwieranie bezpiecznej strony płatności…',
+  continue_payment: 'Kontynuuj płatność',
 };
 
 export default messages;

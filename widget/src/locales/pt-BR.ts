@@ -13,7 +13,7 @@ const messages: Messages = {
   declined: 'O pagamento foi recusado. Tente outro cartão ou meio de pagamento.', cancelled: 'O pagamento foi cancelado. Você pode tentar novamente.', review: 'Obrigado! Seu pagamento está em análise; a loja vai avisar você.',
   expired: 'Este pagamento expirou. Comece novamente.', order_unknown: 'Este pedido não pode mais ser pago. Atualize a página.', unavailable: 'Os pagamentos estão indisponíveis agora. Tente de novo em instantes.',
   too_many: 'Tentativas demais. Aguarde um minuto e tente novamente.', already_paid: 'Este pedido já foi pago ou o pagamento está em andamento.', check_details: 'Alguns dados não foram aceitos. Verifique e tente novamente.',
-  loading_page: 'Abrindo a página de pagamento segura…',
+  loading_page: 'Abrindo a página de pagamento segura…', continue_payment: 'Continuar o pagamento',
 }; // prettier-ignore
 
 export default messages;

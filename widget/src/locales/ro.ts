@@ -46,6 +46,7 @@ const messages: Messages = {
   already_paid: 'Această comandă este deja plătită sau plata ei este în curs.',
   check_details: 'Unele date nu au fost acceptate. Verificați-le și încercați din nou.',
   loading_page: 'Se deschide pagina de plată securizată…',
+  continue_payment: 'Continuați plata',
 };
 
 export default messages;

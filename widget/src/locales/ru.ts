@@ -42,6 +42,7 @@ const messages: Messages = {
   already_paid: 'Этот заказ уже оплачен или его оплата выполняется.',
   check_details: 'Некоторые данные не приняты. Проверьте их и попробуйте ещё раз.',
   loading_page: 'Открывается защищённая страница оплаты…',
+  continue_payment: 'Продолжить оплату',
 };
 
 export default messages;

@@ -42,6 +42,7 @@ const messages: Messages = {
   already_paid: 'Beställningen är redan betald, eller så pågår betalningen.',
   check_details: 'Vissa uppgifter godtogs inte. Kontrollera dem och försök igen.',
   loading_page: 'Öppnar den säkra betalsidan…',
+  continue_payment: 'Fortsätt betalningen',
 };
 
 export default messages;

@@ -46,6 +46,7 @@ const messages: Messages = {
   already_paid: 'คำสั่งซื้อนี้ชำระเงินแล้ว หรือกำลังอยู่ระหว่างการชำระเงิน',
   check_details: 'ข้อมูลบางส่วนไม่ผ่านการตรวจสอบ โปรดตรวจสอบแล้วลองอีกครั้ง',
   loading_page: 'กำลังเปิดหน้าชำระเงินที่ปลอดภัย…',
+  continue_payment: 'ชำระเงินต่อ',
 };
 
 export default messages;

@@ -46,6 +46,7 @@ const messages: Messages = {
   already_paid: 'Bu sipariş zaten ödenmiş veya ödemesi sürüyor.',
   check_details: 'Bazı bilgiler kabul edilmedi. Lütfen kontrol edip tekrar deneyin.',
   loading_page: 'Güvenli ödeme sayfası açılıyor…',
+  continue_payment: 'Ödemeye devam edin',
 };
 
 export default messages;

@@ -42,6 +42,7 @@ const messages: Messages = {
   already_paid: 'Це замовлення вже оплачено або його оплата триває.',
   check_details: 'Деякі дані не прийнято. Перевірте їх і спробуйте ще раз.',
   loading_page: 'Відкривається захищена сторінка оплати…',
+  continue_payment: 'Продовжити оплату',
 };
 
 export default messages;

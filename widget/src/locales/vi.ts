@@ -45,6 +45,7 @@ const messages: Messages = {
   already_paid: 'Đơn hàng này đã được thanh toán hoặc đang được thanh toán.',
   check_details: 'Một số thông tin không được chấp nhận. Vui lòng kiểm tra và thử lại.',
   loading_page: 'Đang mở trang thanh toán bảo mật…',
+  continue_payment: 'Tiếp tục thanh toán',
 };
 
 export default messages;
