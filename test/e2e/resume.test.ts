@@ -12,17 +12,9 @@ import { CARDS, Shopper, useWorld } from './helpers/demo.ts';
 describe('as a shopper who reloads the storefront during a payment', () => {
   const suite = useWorld();
 
-  /** A shopper whose tab records every acquiring-result's detail, across reloads. */
+  /** A shopper on the storefront; its tab keeps every acquiring-result's detail across reloads. */
   async function shopper(): Promise<Shopper> {
-    const page = await suite.world.page();
-    await page.addInitScript(() => {
-      document.addEventListener('acquiring-result', (event) => {
-        const kept = JSON.parse(sessionStorage.getItem('results') ?? '[]') as unknown[];
-        kept.push((event as CustomEvent).detail);
-        sessionStorage.setItem('results', JSON.stringify(kept));
-      });
-    });
-    const s = new Shopper(page, suite.world);
+    const s = new Shopper(await suite.world.page(), suite.world);
     await s.open();
     return s;
   }
@@ -113,6 +105,7 @@ describe('as a shopper who reloads the storefront during a payment', () => {
 
     const status = element(s).locator('[part~="status"]');
     await status.filter({ hasText: 'The payment was declined.' }).waitFor();
+    assert.equal((await s.outcome()).status, 'declined', 'the reloaded page hears of it');
     assert.equal(await continueButton(s).count(), 0);
     await s.fillDetails();
     await s.pay();

@@ -118,6 +118,7 @@ describe(`the sandbox's pages fit the payment frame (${DEFAULT_FRAME_HEIGHT} px 
         currency: 'BRL',
         amount: '40.00',
         payment_method: 'PIX',
+        person: { document_number: '52998224725', document_type: 'CPF' },
         return_url: `${site.url}/return`,
       });
       const frame = await framed(page, issuer_url);
