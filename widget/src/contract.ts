@@ -60,10 +60,12 @@ const common = {
  * (`installments[].count`). Absent or 1: a single payment.
  */
 const installments = z.optional(
-  z.int('a whole number of instalments').check(
-    z.minimum(1, 'a whole number of instalments from 1 to 99'),
-    z.maximum(99, 'a whole number of instalments from 1 to 99'),
-  ),
+  z
+    .int('a whole number of instalments')
+    .check(
+      z.minimum(1, 'a whole number of instalments from 1 to 99'),
+      z.maximum(99, 'a whole number of instalments from 1 to 99'),
+    ),
 );
 
 /** POST /api/checkout-sessions */
