@@ -132,7 +132,9 @@ export async function browserFigures(): Promise<BrowserFigures> {
       // The same, from the browser's own clock: Pay, or the frame's insertion, to the hosted
       // page's first paint; Playwright's polling, in both figures above, is not in it.
       checkout_overhead_ratio_painted: summarise(
-        click.points.map((p, i) => p.painted / (click.floorPainted[i] as number)),
+        click.points
+          .map((p, i) => p.painted / (click.floorPainted[i] as number))
+          .filter(Number.isFinite), // a frame whose paint was not recorded counts for neither
         2,
       ),
       checkout_click_timeline_ms: summarisePoints(click.points),
