@@ -1,12 +1,16 @@
 /**
  * What a shopper feels, in headless Chromium: from inserting the element to a usable form, the
- * device data, the fingerprint, and from Pay to the hosted page loaded in the frame. The built
+ * device data, the fingerprint, and from Pay to the hosted page loaded in the frame, beside its
+ * floor: the same hosted page shown in a frame directly, no companion in the way. The built
  * script-tag file is served by a storefront on its own origin; each figure is the median of 20
  * fresh page loads.
  */
 import type { Browser, Page } from 'playwright-core';
+import { GatewayClient, readCheckoutForm } from 'acquiring-checkout-server/gateway';
+import { DEFAULT_MERCHANT } from 'acquiring-checkout-server/sandbox';
 import { launchChromium } from '../scripts/chromium.ts';
 import { startStorefront } from '../scripts/storefront.ts';
+import { clickPoints, paintedAfter, summarisePoints, type ClickPoints } from './click-timeline.ts';
 import { startServer } from './processes.ts';
 import { summarise, type Summary } from './stats.ts';
 
@@ -18,6 +22,10 @@ export interface BrowserFigures {
   device_data_cold_ms: Summary;
   fingerprint_ms: Summary;
   checkout_click_to_frame_ms: Summary;
+  hosted_page_in_frame_ms: Summary;
+  checkout_overhead_ratio: Summary;
+  checkout_overhead_ratio_painted: Summary;
+  checkout_click_timeline_ms: Record<keyof ClickPoints, Summary>;
 }
 
 /** Runs `measure` on `LOADS` fresh pages of the storefront. */
@@ -92,29 +100,126 @@ export async function browserFigures(): Promise<BrowserFigures> {
       await collect(page);
       return (await page.evaluate(() => performance.now())) - started;
     });
-    let order = 0;
-    const clickToFrame = await onFreshPages(browser, shop.origin, async (page) => {
-      await insert(page, {
-        ...attributes,
-        'order-ref': `mug.bench-${process.pid}-${++order}`,
-        fields: 'email',
-      });
-      await page.locator('acquiring-checkout input[name="email"]').fill('ada@example.com');
-      // Measured from outside: Playwright's polling for the field adds a little, so this errs high.
-      const started = performance.now();
-      await page.locator('acquiring-checkout [part="pay-button"]').click();
-      await page.frameLocator('acquiring-checkout iframe').getByLabel('Card number').waitFor();
-      return performance.now() - started;
+    const floorGateway = new GatewayClient({
+      baseUrl: sandbox.url,
+      merchantId: DEFAULT_MERCHANT.merchant_id,
+      accountId: DEFAULT_MERCHANT.account_id,
+      secretKey: DEFAULT_MERCHANT.secret_key,
     });
+    const click = {
+      times: [] as number[], floor: [] as number[], points: [] as ClickPoints[], floorPainted: [] as number[],
+    }; // prettier-ignore
+    // Interleaved, load by load: a slow moment of the machine falls on both sides of the ratio.
+    for (let load = 0; load < LOADS; load++) {
+      const { time, points } = await clickToFrame(browser, shop.origin, attributes, load);
+      click.times.push(time);
+      click.points.push(points);
+      const floor = await hostedPageInFrame(browser, shop.origin, floorGateway, load);
+      click.floor.push(floor.time);
+      click.floorPainted.push(floor.painted);
+    }
     return {
       interactive_ms: interactive,
       device_data_ms: deviceWarm,
       device_data_cold_ms: deviceCold,
       fingerprint_ms: fingerprint,
-      checkout_click_to_frame_ms: clickToFrame,
+      checkout_click_to_frame_ms: summarise(click.times),
+      hosted_page_in_frame_ms: summarise(click.floor),
+      checkout_overhead_ratio: summarise(
+        click.times.map((time, i) => time / (click.floor[i] as number)),
+        2,
+      ),
+      // The same, from the browser's own clock: Pay, or the frame's insertion, to the hosted
+      // page's first paint; Playwright's polling, in both figures above, is not in it.
+      checkout_overhead_ratio_painted: summarise(
+        click.points
+          .map((p, i) => p.painted / (click.floorPainted[i] as number))
+          .filter(Number.isFinite), // a frame whose paint was not recorded counts for neither
+        2,
+      ),
+      checkout_click_timeline_ms: summarisePoints(click.points),
     };
   } finally {
     await browser.close();
     await Promise.all([companion.stop(), sandbox.stop(), shop.close()]);
   }
+}
+
+/** Waits until the hosted page's card field shows in the page's frame; its Playwright frame. */
+async function hostedPageShown(page: Page) {
+  await page.frameLocator('iframe').getByLabel('Card number').waitFor();
+  const frame = page.frames().find((f) => f !== page.mainFrame() && f.url().includes('/hosted/'));
+  if (!frame) throw new Error('the hosted page is not in a frame');
+  return frame;
+}
+
+/**
+ * Pay → the hosted page's card field visible in the frame, on a fresh page, a new order with its
+ * form filled. Pay is pressed from inside the page, as the shopper's click would be, so the time
+ * is the page's, not Playwright's way of clicking; Playwright's polling for the field is in it, as
+ * in the floor's.
+ */
+async function clickToFrame(
+  browser: Browser,
+  origin: string,
+  attributes: Record<string, string>,
+  load: number,
+): Promise<{ time: number; points: ClickPoints }> {
+  const page = await browser.newPage();
+  await page.goto(origin);
+  await insert(page, {
+    ...attributes,
+    'order-ref': `mug.bench-${process.pid}-${load}`,
+    fields: 'email',
+  });
+  await page.locator('acquiring-checkout input[name="email"]').fill('ada@example.com');
+  const started = performance.now();
+  const clickedAt = await page.evaluate(() => {
+    const element = document.querySelector('acquiring-checkout');
+    element?.shadowRoot?.querySelector<HTMLButtonElement>('[part="pay-button"]')?.click();
+    return performance.timeOrigin + performance.now();
+  });
+  const frame = await hostedPageShown(page);
+  const time = performance.now() - started;
+  const points = await clickPoints(page, frame, clickedAt);
+  await page.close();
+  return { time, points };
+}
+
+/**
+ * The floor of the click: the service's hosted page, of a checkout made beforehand, shown in a
+ * frame of the same storefront page directly (its address at the sandbox: no companion, no
+ * session, no form to post), measured as the click is.
+ */
+async function hostedPageInFrame(
+  browser: Browser,
+  origin: string,
+  gateway: GatewayClient,
+  load: number,
+): Promise<{ time: number; painted: number }> {
+  const checkout = await gateway.checkout({
+    order_no: `floor-${process.pid}-${load}`,
+    currency: 'USD',
+    amount: '12.00',
+    return_url: `${origin}/`,
+  });
+  // The sandbox's form posts its session token to /hosted/checkout, which redirects here.
+  const form = readCheckoutForm(checkout.html);
+  const token = form?.inputs.session_token;
+  if (!form || !token) throw new Error('the sandbox answered a checkout page without its token');
+  const hosted = `${new URL(form.action).origin}/hosted/${encodeURIComponent(token)}`;
+  const page = await browser.newPage();
+  await page.goto(origin);
+  const started = performance.now();
+  const insertedAt = await page.evaluate((url) => {
+    const frame = document.createElement('iframe');
+    frame.src = url;
+    document.body.append(frame);
+    return performance.timeOrigin + performance.now();
+  }, hosted);
+  const frame = await hostedPageShown(page);
+  const time = performance.now() - started;
+  const painted = await paintedAfter(frame, insertedAt);
+  await page.close();
+  return { time, painted };
 }

@@ -1,7 +1,8 @@
 /**
- * Server figures: the companion's throughput creating checkout sessions against the sandbox, as a
- * ratio to a bare Express 5 handler in the same run; the sandbox's authorise throughput; and how
- * long a notification takes to arrive. Load goes to 127.0.0.1 only, bounded in time.
+ * Server figures: the companion's throughput creating checkout sessions, as ratios to a bare
+ * Express 5 handler in the same run: against the sandbox (the full path), and against a stand-in
+ * service that answers at once (the companion's own cost); the sandbox's authorise throughput;
+ * and how long a notification takes to arrive. Load goes to 127.0.0.1 only, bounded in time.
  */
 import autocannon from 'autocannon';
 import { createServer } from 'node:http';
@@ -71,7 +72,9 @@ function sessionBody(): string {
 
 export interface ServerFigures {
   companion_rps_ratio: Summary;
+  companion_own_rps_ratio: Summary;
   companion_rps: Summary;
+  companion_own_rps: Summary;
   bare_express_rps: Summary;
   companion_p99_ms: Summary;
   sandbox_authorise_rps: Summary;
@@ -82,39 +85,45 @@ export interface ServerFigures {
 export async function serverFigures(): Promise<ServerFigures> {
   const bare = await startServer('bare');
   const sandbox = await startServer('sandbox');
+  const instant = await startServer('instant');
   const companion = await startServer('companion', sandbox.url);
+  const alone = await startServer('companion', instant.url);
   try {
-    const ratios: number[] = [];
-    const companionRps: number[] = [];
-    const bareRps: number[] = [];
-    const p99s: number[] = [];
-    const sandboxRps: number[] = [];
+    const samples = {
+      ratio: [] as number[], ownRatio: [] as number[], rps: [] as number[], ownRps: [] as number[],
+      bare: [] as number[], p99: [] as number[], sandbox: [] as number[],
+    }; // prettier-ignore
     let failed = 0;
-    // Interleaved rounds, so a slow moment of the machine falls on both sides of the ratio.
+    const sessions = (url: string) =>
+      load(`${url}/api/checkout-sessions`, sessionBody, { origin: BENCH_ORIGIN });
+    // Interleaved rounds, so a slow moment of the machine falls on both sides of the ratios.
     for (let round = 0; round < ROUNDS; round++) {
       const plain = await load(bare.url, () => '{"ok":true}');
-      const sessions = await load(`${companion.url}/api/checkout-sessions`, sessionBody, {
-        origin: BENCH_ORIGIN,
-      });
+      const full = await sessions(companion.url);
+      const own = await sessions(alone.url);
       const authorise = await load(`${sandbox.url}/v1/authorise`, authoriseBody);
-      bareRps.push(plain.rps);
-      companionRps.push(sessions.rps);
-      ratios.push(sessions.rps / plain.rps);
-      p99s.push(sessions.p99);
-      sandboxRps.push(authorise.rps);
-      failed += plain.non2xx + sessions.non2xx + authorise.non2xx;
+      samples.bare.push(plain.rps);
+      samples.rps.push(full.rps);
+      samples.ownRps.push(own.rps);
+      samples.ratio.push(full.rps / plain.rps);
+      samples.ownRatio.push(own.rps / plain.rps);
+      samples.p99.push(full.p99);
+      samples.sandbox.push(authorise.rps);
+      failed += plain.non2xx + full.non2xx + own.non2xx + authorise.non2xx;
     }
     return {
-      companion_rps_ratio: summarise(ratios, 3),
-      companion_rps: summarise(companionRps, 0),
-      bare_express_rps: summarise(bareRps, 0),
-      companion_p99_ms: summarise(p99s),
-      sandbox_authorise_rps: summarise(sandboxRps, 0),
+      companion_rps_ratio: summarise(samples.ratio, 3),
+      companion_own_rps_ratio: summarise(samples.ownRatio, 3),
+      companion_rps: summarise(samples.rps, 0),
+      companion_own_rps: summarise(samples.ownRps, 0),
+      bare_express_rps: summarise(samples.bare, 0),
+      companion_p99_ms: summarise(samples.p99),
+      sandbox_authorise_rps: summarise(samples.sandbox, 0),
       notification_delivery_p99_ms: await notificationDelivery(sandbox.url),
       failed_requests: failed,
     };
   } finally {
-    await Promise.all([companion.stop(), sandbox.stop(), bare.stop()]);
+    await Promise.all([alone, companion, instant, sandbox, bare].map((server) => server.stop()));
   }
 }
 

@@ -7,6 +7,8 @@ import { CATALOGUE } from './catalogue.ts';
 
 interface PageConfig {
   companion: string;
+  /** The acquiring service's origin: the hosted payment page comes from there. */
+  service?: string | undefined;
   /** The visitor's space in a public demo: it heads the page's order references. */
   space?: string | undefined;
 }
@@ -19,12 +21,33 @@ const NAV = [
   ['/console', 'Console', ''],
 ] as const;
 
+/** What each page says of itself to search engines and link previews. */
+const DESCRIPTION = 'A demo shop paying through the acquiring-checkout widget, against a sandbox.';
+
+/**
+ * Connections opened while the page loads, before Pay needs them: the companion's for the
+ * widget's calls (CORS, no credentials: `crossorigin`) and for its frame's page (a navigation),
+ * and the service's for the hosted page the frame goes on to.
+ */
+function preconnects(config?: PageConfig): string {
+  if (!config) return '';
+  const companion = escapeHtml(new URL(config.companion).origin);
+  const links = [
+    `<link rel="preconnect" href="${companion}" crossorigin="anonymous">`,
+    `<link rel="preconnect" href="${companion}">`,
+  ];
+  if (config.service)
+    links.push(`<link rel="preconnect" href="${escapeHtml(new URL(config.service).origin)}">`);
+  return links.map((link) => `${link}\n`).join('');
+}
+
 function layout(
   title: string,
   current: string,
   body: string,
   scripts: string[],
   data = {},
+  config?: PageConfig,
 ): string {
   const attributes = Object.entries(data)
     .map(([name, value]) => ` data-${name}="${escapeHtml(String(value))}"`)
@@ -39,7 +62,9 @@ function layout(
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
-<link rel="stylesheet" href="/assets/demo.css">
+<meta name="description" content="${DESCRIPTION}">
+<link rel="icon" href="data:,">
+${preconnects(config)}<link rel="stylesheet" href="/assets/demo.css">
 ${scripts.join('\n')}
 </head>
 <body${attributes}>
@@ -53,7 +78,11 @@ ${body}
 const catalogueData = () =>
   `<script type="application/json" id="catalogue">${JSON.stringify(CATALOGUE).replace(/</g, '\\u003c')}</script>`;
 
-/** The storefront: the widget by one script tag with its integrity, the cart in plain script. */
+/**
+ * The storefront: the widget by one script tag with its integrity, deferred so it never holds
+ * up the page's first paint (storefront.js, deferred after it, still finds the element defined),
+ * and the cart in plain script.
+ */
 export function storefrontPage(config: PageConfig, integrity: string): string {
   return layout(
     'Acquiring demo shop',
@@ -80,10 +109,11 @@ export function storefrontPage(config: PageConfig, integrity: string): string {
 </main>
 ${catalogueData()}`,
     [
-      `<script src="/widget/acquiring-checkout.js" integrity="${integrity}" crossorigin="anonymous"></script>`,
+      `<script src="/widget/acquiring-checkout.js" integrity="${integrity}" crossorigin="anonymous" defer></script>`,
       '<script src="/assets/storefront.js" defer></script>',
     ],
     { companion: config.companion, ...(config.space ? { space: config.space } : {}) },
+    config,
   );
 }
 
@@ -101,6 +131,7 @@ export function spaPage(config: PageConfig): string {
 </main>`,
     ['<script type="module" src="/bundles/spa.js"></script>'],
     { companion: config.companion, ...(config.space ? { space: config.space } : {}) },
+    config,
   );
 }
 
@@ -112,6 +143,7 @@ export function reactPage(config: PageConfig): string {
     `<main class="spa"><h1>React 19</h1><div id="root"></div></main>`,
     ['<script type="module" src="/bundles/react.js"></script>'],
     { companion: config.companion, ...(config.space ? { space: config.space } : {}) },
+    config,
   );
 }
 

@@ -4,7 +4,9 @@
  * second charge. The amount comes from the merchant's `resolveOrder`, never from the browser.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { Insertable } from 'kysely';
 import { PAID_STATUSES, type SessionResponse } from 'acquiring-checkout/contract';
+import type { ResolvedOrder } from './config.ts';
 import type { Context } from './context.ts';
 import { createAtService, sessionOf } from './create-at-service.ts';
 import type { PaymentRequest, Caller } from './payment-fields.ts';
@@ -13,6 +15,8 @@ import { Problem } from './problem.ts';
 import { attemptDetails, orderAndRiskFields } from './order-fields.ts';
 import { priceOrder } from './priced-order.ts';
 import { DEFAULT_RECOVER_AFTER_MS, reconcileOrder } from './reconcile.ts';
+import { requestHash } from './request-hash.ts';
+import type { AttemptsTable, OrdersTable } from './store/schema.ts';
 import type { Attempt, Order } from './store/store.ts';
 import { sha256, statusToken } from './tokens.ts';
 
@@ -63,6 +67,50 @@ async function ownedBy(ctx: Context, order: Order, clientSecret: string): Promis
     );
 }
 
+/** The order row of a reference paid for the first time. */
+function newOrder(
+  ctx: Context,
+  request: PaymentRequest,
+  caller: Caller,
+  resolved: ResolvedOrder,
+  amount: number,
+): Insertable<OrdersTable> {
+  const { body, kind } = request;
+  const now = Date.now();
+  return {
+    order_ref: body.order_ref, order_no: null, status: 'created', mode: kind, amount, currency: resolved.currency,
+    captured: 0, refunded: 0, transaction_id: null, result_info: null, recurring_id: null, contract_name: resolved.subscription?.contract_name ?? null, subscription_status: null, token_id: null,
+    status_token_hash: sha256(statusToken(ctx.tokenKey, body.order_ref)), client_secret_hash: sha256(body.client_secret), storefront_origin: caller.origin,
+    storefront_return_url: body.return_url ?? null, last_sequence: 0, attempts: 0, created_at: now, updated_at: now,
+  }; // prettier-ignore
+}
+
+/** Attempt number `seq` of an order, as claimed: `creating` until the service answers. */
+function newAttempt(
+  request: PaymentRequest,
+  orderRef: string,
+  seq: number,
+  hash: string | null,
+  details: string | null,
+): Insertable<AttemptsTable> {
+  return {
+    order_no: `${orderRef}-${seq}`, order_ref: orderRef, seq, attempt_key: request.body.attempt_key, mode: request.kind,
+    state: 'creating', page_html: null, issuer_url: null, error: null, created_at: Date.now(), request_hash: hash, opened_at: null,
+    details,
+  }; // prettier-ignore
+}
+
+/**
+ * A ready checkout asked for again with another request (a session prepared before Pay, then the
+ * form changed): unopened, it is replaced, since nobody can have paid on a page never served.
+ */
+const askedOtherwise = (attempt: Attempt, hash: string | null): boolean =>
+  attempt.mode === 'checkout' &&
+  attempt.opened_at === null &&
+  hash !== null &&
+  attempt.request_hash !== null &&
+  attempt.request_hash !== hash;
+
 /**
  * Starts, or returns, the live payment attempt of `request.body.order_ref`.
  */
@@ -75,13 +123,19 @@ export async function startPayment(
   const priced = await priceOrder(ctx, body.order_ref);
   const { order: resolved, amount } = priced;
   const fields = orderAndRiskFields(ctx.config, priced, request, caller);
-  const now = Date.now();
-  let order = await ctx.store.orders.ensure({
-    order_ref: body.order_ref, order_no: null, status: 'created', mode: kind, amount, currency: resolved.currency,
-    captured: 0, refunded: 0, transaction_id: null, result_info: null, recurring_id: null, contract_name: resolved.subscription?.contract_name ?? null, subscription_status: null, token_id: null,
-    status_token_hash: sha256(statusToken(ctx.tokenKey, body.order_ref)), client_secret_hash: sha256(body.client_secret), storefront_origin: caller.origin,
-    storefront_return_url: body.return_url ?? null, last_sequence: 0, attempts: 0, created_at: now, updated_at: now,
-  }); // prettier-ignore
+  const hash = request.kind === 'checkout' ? requestHash(request.body) : null;
+  const fresh = newOrder(ctx, request, caller, resolved, amount);
+  // The usual case, a reference paid for the first time: the order and its claimed first
+  // attempt in one commit, owned by this client from the start.
+  const opened = await ctx.store.attempts.openOrder(
+    fresh,
+    newAttempt(request, body.order_ref, 1, hash, attemptDetails(fields)),
+  );
+  if (opened) {
+    faultPoint('session.claimed');
+    return createAtService(ctx, request, caller, opened.order, priced, fields);
+  }
+  let order = await ctx.store.orders.ensure(fresh);
   await ownedBy(ctx, order, body.client_secret);
 
   for (let round = 0; round < 3; round++) {
@@ -119,17 +173,27 @@ export async function startPayment(
           `order ${order.order_ref} has a ${latest.mode} payment waiting for the shopper`,
         );
       }
-      return sessionOf(ctx, order, latest);
+      if (!askedOtherwise(latest, hash)) return sessionOf(ctx, order, latest);
+      // Replaced, or opened meanwhile (then it is kept): either way, look again.
+      if (await ctx.store.attempts.supersede(latest.order_no, order.order_ref))
+        ctx.log.info(
+          { order_no: latest.order_no },
+          'unopened checkout replaced for a changed request',
+        );
+      continue;
     }
     const seq = (latest?.seq ?? 0) + 1;
-    const order_no = `${order.order_ref}-${seq}`;
-    const claimed = await ctx.store.attempts.claim({
-      order_no, order_ref: order.order_ref, seq, attempt_key: body.attempt_key, mode: kind, state: 'creating',
-      page_html: null, issuer_url: null, error: null, created_at: Date.now(), details: attemptDetails(fields),
-    }); // prettier-ignore
-    if (!claimed) continue; // someone else claimed it: use theirs
+    const attempt = newAttempt(request, order.order_ref, seq, hash, attemptDetails(fields));
+    if (!(await ctx.store.attempts.claim(attempt))) continue; // someone else claimed it: use theirs
     faultPoint('session.claimed');
-    return createAtService(ctx, request, caller, { ...order, order_no }, priced, fields);
+    return createAtService(
+      ctx,
+      request,
+      caller,
+      { ...order, order_no: attempt.order_no },
+      priced,
+      fields,
+    );
   }
   throw new Problem(503, 'Busy', 'too many concurrent attempts for this order; try again', {
     retryable: true,

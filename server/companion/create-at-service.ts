@@ -23,10 +23,38 @@ import {
 } from './payment-fields.ts';
 import { faultPoint } from './fault-points.ts';
 import { Problem } from './problem.ts';
-import type { Attempt, Order } from './store/store.ts';
+import type { Attempt, Order, PageToken } from './store/store.ts';
 import { randomToken, statusToken } from './tokens.ts';
 
 const DEFAULT_PAGE_TTL_MS = 10 * 60_000;
+
+/** A fresh one-time address of a checkout attempt's page. */
+function newPage(ctx: Context): PageToken {
+  return {
+    token: randomToken(),
+    expires_at: Date.now() + (ctx.config.pageTtlMs ?? DEFAULT_PAGE_TTL_MS),
+  };
+}
+
+function answer(
+  ctx: Context,
+  order: Order,
+  orderNo: string,
+  extra: Partial<SessionResponse> = {},
+): SessionResponse {
+  return {
+    order_ref: order.order_ref,
+    order_no: orderNo,
+    status_token: statusToken(ctx.tokenKey, order.order_ref),
+    status: order.status,
+    ...extra,
+  };
+}
+
+const framed = (ctx: Context, page: PageToken) => ({
+  frame_url: `${ctx.config.publicUrl}/pay/${page.token}`,
+  expires_at: page.expires_at,
+});
 
 /** The session answer for a ready attempt; a checkout gets a fresh one-time page address. */
 export async function sessionOf(
@@ -34,21 +62,14 @@ export async function sessionOf(
   order: Order,
   attempt: Attempt,
 ): Promise<SessionResponse> {
-  const base = {
-    order_ref: order.order_ref,
-    order_no: attempt.order_no,
-    status_token: statusToken(ctx.tokenKey, order.order_ref),
-    status: order.status,
-  };
   if (attempt.mode === 'checkout' && attempt.page_html) {
-    const token = randomToken();
-    const expires_at = Date.now() + (ctx.config.pageTtlMs ?? DEFAULT_PAGE_TTL_MS);
-    await ctx.store.pageTokens.add(token, attempt.order_no, expires_at);
-    return { ...base, frame_url: `${ctx.config.publicUrl}/pay/${token}`, expires_at };
+    const page = newPage(ctx);
+    await ctx.store.pageTokens.add(page.token, attempt.order_no, page.expires_at);
+    return answer(ctx, order, attempt.order_no, framed(ctx, page));
   }
   if (attempt.mode === 'apm' && attempt.issuer_url)
-    return { ...base, issuer_url: attempt.issuer_url };
-  return base;
+    return answer(ctx, order, attempt.order_no, { issuer_url: attempt.issuer_url });
+  return answer(ctx, order, attempt.order_no);
 }
 
 /** A request settles only the attempt it created: one a recovery settled first is left as it is. */
@@ -76,13 +97,22 @@ export async function createAtService(
       }) as CheckoutInput;
       const page = await ctx.gateway.checkout(fields);
       faultPoint('session.answered');
-      await ctx.store.attempts.settle(
-        orderNo,
-        order.order_ref,
-        { state: 'ready', page_html: page.html },
-        { status: 'pending', mode: 'checkout' },
-        FROM_CREATING,
-      );
+      // The attempt, its order and the page's first address in one commit; the answer is made
+      // from what was written, not read back. A recovery that settled it first: read below.
+      const address = newPage(ctx);
+      const ready = { state: 'ready', page_html: page.html } as const;
+      const pending = { status: 'pending', mode: 'checkout' } as const;
+      if (
+        await ctx.store.attempts.settleWithPage(
+          orderNo,
+          order.order_ref,
+          ready,
+          pending,
+          FROM_CREATING,
+          address,
+        )
+      )
+        return answer(ctx, { ...order, ...pending }, orderNo, framed(ctx, address));
     } else if (request.kind === 'apm') {
       const { payment_method, bank_code } = request.body;
       const fields = withoutEmpty({

@@ -23,14 +23,26 @@ export function loggedPath(originalUrl: string): string {
   return (originalUrl.split('?')[0] ?? '').replace(/\/pay\/[^/]+/, '/pay/[redacted]');
 }
 
+/** A request's logger, made when first asked for: most requests log only their one line. */
+class RequestLog {
+  #log: Logger | undefined;
+  constructor(
+    private readonly base: Logger,
+    readonly id: string,
+  ) {}
+  get log(): Logger {
+    return (this.#log ??= this.base.child({ request_id: this.id }));
+  }
+}
+
 export class RequestLogs {
-  readonly #scope = new AsyncLocalStorage<Logger>();
+  readonly #scope = new AsyncLocalStorage<RequestLog>();
 
   constructor(readonly base: Logger) {}
 
   /** The logger of the request being handled, or the companion's own outside requests. */
   get current(): Logger {
-    return this.#scope.getStore() ?? this.base;
+    return this.#scope.getStore()?.log ?? this.base;
   }
 
   /** Names the request, logs it when it ends, and runs what follows with its logger. */
@@ -42,9 +54,10 @@ export class RequestLogs {
       const given = request.get(REQUEST_ID_HEADER);
       const id = given !== undefined && WELL_FORMED.test(given) ? given : randomUUID();
       response.set(REQUEST_ID_HEADER, id);
-      const log = this.base.child({ request_id: id });
-      response.locals.log = log;
+      const scope = new RequestLog(this.base, id);
       response.once('close', () => {
+        const level = probe && response.statusCode < 400 ? 'debug' : 'info';
+        if (!this.base.isLevelEnabled(level)) return;
         const line = {
           method: request.method,
           path: loggedPath(request.originalUrl),
@@ -52,9 +65,9 @@ export class RequestLogs {
           duration_ms: Math.round((performance.now() - started) * 10) / 10,
           ...(response.writableFinished ? {} : { aborted: true }),
         };
-        log[probe && response.statusCode < 400 ? 'debug' : 'info'](line, 'request');
+        scope.log[level](line, 'request');
       });
-      this.#scope.run(log, next);
+      this.#scope.run(scope, next);
     };
   }
 }

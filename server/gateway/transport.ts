@@ -5,6 +5,7 @@
 import { randomInt } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ConnectionError, GatewayError, ServiceError, TimeoutError } from './errors.ts';
+import { httpPost } from './http-post.ts';
 import type { RetrySafety } from './operations.ts';
 
 export interface SendOptions {
@@ -64,17 +65,19 @@ async function attempt(
   body: string,
   contentType: string,
   options: SendOptions,
-  fetchImpl: typeof fetch,
+  fetchImpl: typeof fetch | undefined,
 ): Promise<RawResponse> {
   const timeout = AbortSignal.timeout(options.timeoutMs);
   const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
+  const headers = {
+    'content-type': contentType,
+    accept: 'application/json, application/xml, text/html',
+  };
   try {
+    if (!fetchImpl) return await httpPost(url, body, headers, signal);
     const response = await fetchImpl(url, {
       method: 'POST',
-      headers: {
-        'content-type': contentType,
-        accept: 'application/json, application/xml, text/html',
-      },
+      headers,
       body,
       signal,
       redirect: 'manual',
@@ -110,7 +113,7 @@ export function backoffDelay(
 }
 
 /**
- * POSTs `body` to `url`, retrying where `safety` allows. A 5xx answer becomes a `ServiceError`
+ * POSTs `body` to `url` (over node:http, or `fetchImpl` when given), retrying where `safety` allows. A 5xx answer becomes a `ServiceError`
  * (retried like a network failure); any other answer is returned for the caller to read.
  */
 export async function send(
@@ -119,7 +122,7 @@ export async function send(
   contentType: string,
   safety: RetrySafety,
   options: SendOptions,
-  fetchImpl: typeof fetch = fetch,
+  fetchImpl?: typeof fetch,
 ): Promise<RawResponse> {
   for (let retry = 0; ; retry++) {
     try {

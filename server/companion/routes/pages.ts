@@ -86,7 +86,9 @@ export function pagesRouter(ctx: Context): Router {
   router.get('/pay/:token', ctx.limits.pageGuesses, async (request, response) => {
     noStore(response);
     const orderNo = await ctx.store.pageTokens.use(String(request.params.token));
-    const attempt = orderNo === undefined ? undefined : await ctx.store.attempts.get(orderNo);
+    // Served once per address, and only while its attempt is live (not replaced, not expired);
+    // from now on the attempt counts as opened and is never replaced (attempts.ts).
+    const attempt = orderNo === undefined ? undefined : await ctx.store.attempts.opened(orderNo);
     if (!attempt?.page_html) {
       response
         .status(410)

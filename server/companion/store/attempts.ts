@@ -2,9 +2,15 @@
  * The payment attempts of each order: `<order_ref>-<seq>` at the service. Claims and settlements
  * touch the order too, so that no request (or process) sees one without the other.
  */
-import type { Insertable, Kysely, Updateable } from 'kysely';
-import { ATTEMPT_NUMBERS, numbers, type Attempt } from './rows.ts';
+import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
+import { ATTEMPT_NUMBERS, numbers, ORDER_NUMBERS, type Attempt, type Order } from './rows.ts';
 import type { AttemptState, AttemptsTable, Database, OrdersTable } from './schema.ts';
+
+/** A one-time address of a checkout attempt's page, handed out with the attempt's settlement. */
+export interface PageToken {
+  token: string;
+  expires_at: number;
+}
 
 export class AttemptsRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -30,23 +36,50 @@ export class AttemptsRepository {
   }
 
   /**
+   * A new order with its first attempt claimed, in one transaction (one commit where a session
+   * for a new order used to take three): the order row names the attempt from the start.
+   * Undefined, with nothing written, when the order exists; then `claim` takes the next attempt.
+   */
+  async openOrder(
+    order: Insertable<OrdersTable>,
+    attempt: Insertable<AttemptsTable>,
+  ): Promise<{ order: Order; attempt: Attempt } | undefined> {
+    return this.db.transaction().execute(async (trx) => {
+      const inserted = await trx
+        .insertInto('orders')
+        .values({ ...order, order_no: attempt.order_no, attempts: attempt.seq })
+        .onConflict((c) => c.column('order_ref').doNothing())
+        .returningAll()
+        .executeTakeFirst();
+      if (!inserted) return undefined;
+      await trx.insertInto('attempts').values(attempt).execute();
+      return {
+        order: numbers(inserted, ORDER_NUMBERS),
+        attempt: { page_html: null, issuer_url: null, error: null, request_hash: null, opened_at: null, details: null, ...attempt },
+      }; // prettier-ignore
+    });
+  }
+
+  /**
    * Claims attempt number `seq` of an order. Exactly one of any number of concurrent claimants,
    * in this process or another, gets true; the others must use the winner's attempt.
    */
   async claim(attempt: Insertable<AttemptsTable>): Promise<boolean> {
-    const result = await this.db
-      .insertInto('attempts')
-      .values(attempt)
-      .onConflict((c) => c.columns(['order_ref', 'seq']).doNothing())
-      .executeTakeFirst();
-    const claimed = Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
-    if (claimed)
-      await this.db
-        .updateTable('orders')
-        .set({ order_no: attempt.order_no, attempts: attempt.seq, updated_at: Date.now() })
-        .where('order_ref', '=', attempt.order_ref)
-        .execute();
-    return claimed;
+    return this.db.transaction().execute(async (trx) => {
+      const result = await trx
+        .insertInto('attempts')
+        .values(attempt)
+        .onConflict((c) => c.columns(['order_ref', 'seq']).doNothing())
+        .executeTakeFirst();
+      const claimed = Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+      if (claimed)
+        await trx
+          .updateTable('orders')
+          .set({ order_no: attempt.order_no, attempts: attempt.seq, updated_at: Date.now() })
+          .where('order_ref', '=', attempt.order_ref)
+          .execute();
+      return claimed;
+    });
   }
 
   async update(orderNo: string, patch: Updateable<AttemptsTable>): Promise<void> {
@@ -66,17 +99,92 @@ export class AttemptsRepository {
     order: Updateable<OrdersTable>,
     from?: readonly AttemptState[],
   ): Promise<boolean> {
+    return this.db
+      .transaction()
+      .execute((trx) => settleIn(trx, orderNo, orderRef, attempt, order, from));
+  }
+
+  /**
+   * `settle`, and in the same transaction the first one-time address of the attempt's page, so
+   * a session that reached the service is written in one commit. False (and no address) when a
+   * recovery settled the attempt first.
+   */
+  async settleWithPage(
+    orderNo: string,
+    orderRef: string,
+    attempt: Updateable<AttemptsTable>,
+    order: Updateable<OrdersTable>,
+    from: readonly AttemptState[],
+    page: PageToken,
+  ): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
-      let update = trx.updateTable('attempts').set(attempt).where('order_no', '=', orderNo);
-      if (from) update = update.where('state', 'in', from);
-      const result = await update.executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) return false;
+      if (!(await settleIn(trx, orderNo, orderRef, attempt, order, from))) return false;
       await trx
-        .updateTable('orders')
-        .set({ ...order, updated_at: Date.now() })
-        .where('order_ref', '=', orderRef)
+        .insertInto('page_tokens')
+        .values({ ...page, order_no: orderNo, used_at: null })
         .execute();
       return true;
     });
   }
+
+  /**
+   * Replaces a ready checkout attempt that nobody has opened (its page never served) by nothing:
+   * it is abandoned and its order is `created` again, so the next claim starts a fresh attempt.
+   * False when it was opened or settled meanwhile (`opened` races this on the same row, so one
+   * of the two wins on SQLite and PostgreSQL alike).
+   */
+  async supersede(orderNo: string, orderRef: string): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const result = await trx
+        .updateTable('attempts')
+        .set({ state: 'abandoned', error: 'replaced by a request for something else' })
+        .where('order_no', '=', orderNo)
+        .where('state', '=', 'ready')
+        .where('opened_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) return false;
+      await trx
+        .updateTable('orders')
+        .set({ status: 'created', result_info: null, updated_at: Date.now() })
+        .where('order_ref', '=', orderRef)
+        .where('order_no', '=', orderNo)
+        .execute();
+      return true;
+    });
+  }
+
+  /**
+   * The attempt whose page is being served, marked opened (so it is never superseded from now
+   * on); undefined unless it is ready, i.e. it was abandoned, expired or never had a page.
+   */
+  async opened(orderNo: string, now = Date.now()): Promise<Attempt | undefined> {
+    const row = await this.db
+      .updateTable('attempts')
+      .set((eb) => ({ opened_at: eb.fn.coalesce('opened_at', eb.val(now)) }))
+      .where('order_no', '=', orderNo)
+      .where('state', '=', 'ready')
+      .returningAll()
+      .executeTakeFirst();
+    return row && numbers(row, ATTEMPT_NUMBERS);
+  }
+}
+
+async function settleIn(
+  trx: Transaction<Database>,
+  orderNo: string,
+  orderRef: string,
+  attempt: Updateable<AttemptsTable>,
+  order: Updateable<OrdersTable>,
+  from?: readonly AttemptState[],
+): Promise<boolean> {
+  let update = trx.updateTable('attempts').set(attempt).where('order_no', '=', orderNo);
+  if (from) update = update.where('state', 'in', from);
+  const result = await update.executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) return false;
+  await trx
+    .updateTable('orders')
+    .set({ ...order, updated_at: Date.now() })
+    .where('order_ref', '=', orderRef)
+    .execute();
+  return true;
 }

@@ -23,19 +23,14 @@ export class PageTokensRepository {
 
   /** Uses a token once: its attempt's order number, or undefined when unknown, used or expired. */
   async use(token: string, now = Date.now()): Promise<string | undefined> {
-    const result = await this.db
+    const row = await this.db
       .updateTable('page_tokens')
       .set({ used_at: now })
       .where('token', '=', token)
       .where('used_at', 'is', null)
       .where('expires_at', '>', now)
+      .returning('order_no')
       .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) return undefined;
-    const row = await this.db
-      .selectFrom('page_tokens')
-      .select('order_no')
-      .where('token', '=', token)
-      .executeTakeFirstOrThrow();
-    return row.order_no;
+    return row?.order_no;
   }
 }

@@ -24,4 +24,4 @@ export const ORDER_NUMBERS: (keyof Order)[] = [
   'attempts',
   'next_check_at',
 ];
-export const ATTEMPT_NUMBERS: (keyof Attempt)[] = ['seq', 'created_at'];
+export const ATTEMPT_NUMBERS: (keyof Attempt)[] = ['seq', 'created_at', 'opened_at'];

@@ -8,9 +8,11 @@ import type { OrderStatus } from 'acquiring-checkout/contract';
 /** How the shopper pays: the hosted page in a frame, a payment method's page, or card fields. */
 export type PaymentMode = 'checkout' | 'apm' | 'card';
 /**
- * creating → ready | unknown | failed | abandoned; ready | unknown → expired. `abandoned`: the
- * service has it, pending, but what the shopper needs to go on (its page) was lost in a crash or
- * a lost answer, so nobody can pay it; the next attempt starts under a new order number.
+ * creating → ready | unknown | failed | abandoned; ready | unknown → expired; ready → abandoned.
+ * `abandoned`: the service has it, pending, but nobody can pay it: what the shopper needs to go on
+ * (its page) was lost in a crash or a lost answer, or a checkout nobody had opened yet was
+ * replaced by one for a changed request (a prepared session, then an edited form). The next
+ * attempt starts under a new order number.
  */
 export type AttemptState = 'creating' | 'ready' | 'unknown' | 'failed' | 'abandoned' | 'expired';
 
@@ -59,6 +61,14 @@ export interface AttemptsTable {
   created_at: number;
   /** JSON: the order and risk data sent with the attempt (no card data), for the console. */
   details: string | null;
+  /**
+   * SHA-256 of what the request asked the service for (request-hash.ts): a request for the same
+   * order asking for something else gets a fresh attempt while this one is unopened. Null on
+   * attempts from before it was kept: those match any request.
+   */
+  request_hash: string | null;
+  /** When its payment page was first served (`/pay/:token`): from then on it is never replaced. */
+  opened_at: number | null;
 }
 
 export interface PageTokensTable {
@@ -241,6 +251,12 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26-attempt-details': {
     async up(db: Kysely<unknown>) {
       await db.schema.alterTable('attempts').addColumn('details', 'text').execute();
+    },
+  },
+  '2026-11-26-prepared-sessions': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('attempts').addColumn('request_hash', 'text').execute();
+      await db.schema.alterTable('attempts').addColumn('opened_at', 'bigint').execute();
     },
   },
 };

@@ -16,6 +16,7 @@ import type { Database } from './schema.ts';
 
 export type { Attempt, Order } from './rows.ts';
 export type { OperationStart } from './idempotency.ts';
+export type { PageToken } from './attempts.ts';
 
 export class CompanionStore {
   readonly orders: OrdersRepository;

@@ -75,6 +75,43 @@ for (const database of TEST_DATABASES) {
       assert.equal(await store.pageTokens.use('nope'), undefined);
     });
 
+    it('opens a new order with its first attempt in one step, and only once', async () => {
+      const first = await store.attempts.openOrder(order('A-8'), attempt('A-8', 1));
+      assert.equal(first?.order.order_no, 'A-8-1');
+      assert.equal(first?.attempt.state, 'creating');
+      assert.equal(await store.attempts.openOrder(order('A-8'), attempt('A-8', 1)), undefined);
+      assert.equal((await store.attempts.latest('A-8'))?.seq, 1);
+    });
+
+    it('settles a ready checkout with its first page address in one step', async () => {
+      await store.attempts.openOrder(order('A-9'), attempt('A-9', 1));
+      const page = { token: 'tok-a9', expires_at: Date.now() + 60_000 };
+      const ready = { state: 'ready', page_html: '<form></form>' } as const;
+      const pending = { status: 'pending' } as const;
+      assert.equal(await store.attempts.settleWithPage('A-9-1', 'A-9', ready, pending, ['creating'], page), true);
+      assert.equal(await store.attempts.settleWithPage('A-9-1', 'A-9', ready, pending, ['creating'], { ...page, token: 'tok-a9b' }), false);
+      assert.equal(await store.pageTokens.use('tok-a9'), 'A-9-1');
+      assert.equal(await store.pageTokens.use('tok-a9b'), undefined, 'no address for a lost race');
+    }); // prettier-ignore
+
+    it('lets an unopened attempt be replaced or opened, never both', async () => {
+      const outcomes = await Promise.all(
+        Array.from({ length: 10 }, async (_, i) => {
+          const ref = `A-10-${i}`;
+          await store.attempts.openOrder(order(ref), attempt(ref, 1));
+          const page = { token: `tok-${ref}`, expires_at: Date.now() + 60_000 };
+          await store.attempts.settleWithPage(`${ref}-1`, ref, { state: 'ready', page_html: '<form></form>' }, { status: 'pending' }, ['creating'], page); // prettier-ignore
+          const [replaced, opened] = await Promise.all([
+            store.attempts.supersede(`${ref}-1`, ref),
+            store.attempts.opened(`${ref}-1`),
+          ]);
+          return { replaced, opened: opened !== undefined };
+        }),
+      );
+      for (const { replaced, opened } of outcomes) assert.notEqual(replaced, opened);
+      assert.equal(await store.attempts.supersede('A-10-0-1', 'A-10-0'), false, 'once at most');
+    });
+
     it('applies a newer sequence and ignores an older one', async () => {
       await store.orders.ensure(order('A-5'));
       assert.equal(await store.orders.applySequenced('A-5', 2, { status: 'captured' }), true);

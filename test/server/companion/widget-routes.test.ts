@@ -124,6 +124,44 @@ describe('the companion’s widget routes', () => {
     });
   });
 
+  describe('a checkout session started before Pay (prepared) and asked for again at Pay', () => {
+    const edited = (ref: string) => {
+      const body = sessionBody(ref);
+      return { ...body, shopper: { ...body.shopper, email: 'grace@example.com' } };
+    };
+
+    it('is the same attempt when the request is the same but for the clock and the visitor cookie', async () => {
+      const prepared = await stack.widget('/checkout-sessions', sessionBody('mug.p1'));
+      const body = sessionBody('mug.p1');
+      const atPay = await stack.widget('/checkout-sessions', {
+        ...body,
+        device: { ...body.device, checkout_time: 1_790_000_090, cookie_old: 'a', cookie_new: 'b' },
+      });
+      assert.equal(atPay.body.order_no, prepared.body.order_no);
+      assert.notEqual(atPay.body.frame_url, prepared.body.frame_url, 'a fresh one-time address');
+    });
+
+    it('is a fresh attempt when the form changed, and the prepared page is never served', async () => {
+      const prepared = await stack.widget('/checkout-sessions', sessionBody('mug.p2'));
+      const atPay = await stack.widget('/checkout-sessions', edited('mug.p2'));
+      assert.equal(atPay.status, 201);
+      assert.equal(atPay.body.order_no, 'mug.p2-2');
+      const [sent] = (await stack.sandbox.client().query({ order_no: 'mug.p2-2' })).orders;
+      assert.equal(sent?.shopper_email, 'grace@example.com');
+      assert.equal((await fetch(String(prepared.body.frame_url))).status, 410);
+      assert.equal((await fetch(String(atPay.body.frame_url))).status, 200);
+      const [replaced] = (await stack.sandbox.client().query({ order_no: 'mug.p2-1' })).orders;
+      assert.equal(replaced?.payment_status, 'pending', 'nothing was charged for the prepared one');
+    });
+
+    it('keeps an attempt whose page was opened, whatever the next request says', async () => {
+      const first = await stack.widget('/checkout-sessions', sessionBody('mug.p3'));
+      assert.equal((await fetch(String(first.body.frame_url))).status, 200);
+      const again = await stack.widget('/checkout-sessions', edited('mug.p3'));
+      assert.equal(again.body.order_no, 'mug.p3-1');
+    });
+  });
+
   describe('GET /api/orders/:ref', () => {
     it('answers the order’s status with its own token, and nothing with another’s', async () => {
       const a = await stack.widget('/checkout-sessions', sessionBody('mug.s1'));

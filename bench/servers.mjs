@@ -1,32 +1,43 @@
 /**
  * A server for the benchmarks, in a process of its own so the load generator does not share its
- * event loop: `bare` (an Express 5 handler and nothing else), `sandbox`, or
- * `companion <gateway> [storefront origin]`.
- * Prints `READY <url>` when it listens.
+ * event loop, run by plain Node from the packages' compiled files (`server/dist`, as a merchant
+ * runs them; never the sources under tsx):
+ *
+ * - `bare`: an Express 5 handler and nothing else, the yardstick;
+ * - `sandbox`: the sandbox of the acquiring service;
+ * - `instant`: a stand-in service that answers every checkout at once with the same page, so the
+ *   companion's own cost is measured apart from the sandbox's;
+ * - `companion <gateway> [storefront origin]`: the companion, its store a SQLite file.
+ *
+ * Prints `READY <url>` when it listens. Plain JavaScript because Node 20 runs no TypeScript.
  */
 import express from 'express';
 import { createServer } from 'node:http';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AddressInfo } from 'node:net';
 import pino from 'pino';
-import { createCompanion, type ResolvedOrder } from 'acquiring-checkout-server/companion';
+import { createCompanion } from 'acquiring-checkout-server/companion';
 import { createSandbox, sandboxConfig, DEFAULT_MERCHANT } from 'acquiring-checkout-server/sandbox';
 
-import { BENCH_ORIGIN } from './processes.ts';
+/** The storefront origin the benchmarks call the companion from (processes.ts says the same). */
+const BENCH_ORIGIN = 'http://bench.test';
 
 /** Every benchmark order is one 12.00 USD mug: the merchant's lookup is not what is measured. */
-const resolveOrder = (): ResolvedOrder => ({
+const resolveOrder = () => ({
   amount: '12.00',
   currency: 'USD',
   items: [{ name: 'Enamel mug', sku: 'mug', unit_price: '12.00', quantity: 1 }],
 });
 
+/** What `instant` answers every checkout: a page whose form posts to a hosted page. */
+const CHECKOUT_PAGE = (url) =>
+  `<!doctype html><html><body><form id="pay" method="POST" action="${url}/hosted/checkout"><input type="hidden" name="session_token" value="instant"></form><script>document.getElementById('pay').submit();</script></body></html>`;
+
 const [kind, gateway, origin = BENCH_ORIGIN] = process.argv.slice(2);
 const server = createServer();
-await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+const url = `http://127.0.0.1:${server.address().port}`;
 
 if (kind === 'bare') {
   const app = express();
@@ -38,6 +49,15 @@ if (kind === 'bare') {
     'request',
     createSandbox(sandboxConfig({ publicUrl: url, tickMs: 20, notificationRetryMs: [100] })).app,
   );
+} else if (kind === 'instant') {
+  const page = CHECKOUT_PAGE(url);
+  server.on('request', (request, response) => {
+    request.resume();
+    request.on('end', () => {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      response.end(page);
+    });
+  });
 } else if (kind === 'companion' && gateway) {
   const companion = await createCompanion({
     publicUrl: url,
@@ -57,7 +77,7 @@ if (kind === 'bare') {
   });
   server.on('request', companion.app);
 } else {
-  console.error('usage: servers.ts bare | sandbox | companion <gateway url>');
+  console.error('usage: servers.mjs bare | sandbox | instant | companion <gateway url> [origin]');
   process.exit(2);
 }
 console.log(`READY ${url}`);
