@@ -1,6 +1,7 @@
 /**
  * One shopper or card field as the element shows it: its label, its input (or the country
  * select, countries named in the locale) and its error, tied together for assistive technology.
+ * The error takes no room until there is one: it appears on Pay, as in most checkouts.
  */
 import { html, nothing } from 'lit';
 import { countries, type FieldSpec } from './fields.ts';
@@ -12,6 +13,8 @@ export interface FieldState {
   error: keyof Messages | undefined;
   required: boolean;
   locale: string;
+  /** Half a row: beside its neighbour on a wide enough form (form-view.ts pairs them). */
+  half: boolean;
   onInput: (event: Event) => void;
 }
 
@@ -22,7 +25,7 @@ export function renderField(field: FieldSpec, state: FieldState) {
     ? `${t[field.label]} (${t.delivery})`
     : t[field.label];
   const invalid = error ? 'true' : 'false';
-  const describedby = `${id}-error`;
+  const describedby = error ? `${id}-error` : nothing;
   const control =
     field.type === 'country'
       ? html`<select
@@ -51,8 +54,8 @@ export function renderField(field: FieldSpec, state: FieldState) {
           ?required=${required}
           @input=${onInput}
         />`;
-  return html`<div part="field">
+  return html`<div part="field" class=${state.half ? 'half' : ''}>
     <label part="label" for=${id}>${label}</label>${control}
-    <p part="error-message" id=${describedby}>${error ? t[error] : ''}</p>
+    ${error ? html`<p part="error-message" id=${`${id}-error`}>${t[error]}</p>` : nothing}
   </div>`;
 }

@@ -1,6 +1,7 @@
 /**
- * The element's form as the shopper sees it: the fields (field-view.ts), Pay, the outcome and the
- * failure. Once paid (or in review), the outcome alone: nothing left to press or fill in.
+ * The element's form as the shopper sees it: the fields (field-view.ts), what the last attempt
+ * said (above Pay, so that it is read first), and Pay. The fields are disabled while a payment is
+ * under way. Once paid (or in review), the result alone (result-view.ts).
  */
 import { html, nothing } from 'lit';
 import type { CheckoutError } from './companion-client.ts';
@@ -8,6 +9,7 @@ import { renderField } from './field-view.ts';
 import type { FieldSpec } from './fields.ts';
 import type { Messages } from './messages.ts';
 import { PAID_STATUSES, type OrderStatus } from './protocol.ts';
+import { renderResult } from './result-view.ts';
 import { failureText, outcomeText } from './shopper-text.ts';
 
 export interface FormState {
@@ -26,40 +28,54 @@ export interface FormState {
 
 export function renderForm(state: FormState) {
   const { texts: t, busy, outcome, failure } = state;
-  const settled = outcome !== undefined && PAID_STATUSES.includes(outcome);
+  if (outcome !== undefined && PAID_STATUSES.includes(outcome)) return renderResult(t, outcome);
+  const half = pairs(state.fields);
+  // After a failure that may pass, Pay says so (and is the retry button: one button, not two).
+  const retry = failure?.retryable === true && !busy;
   return html`<form part="form" novalidate @submit=${state.onSubmit}>
-    ${
-      settled
-        ? nothing
-        : state.fields.map((field) =>
-            renderField(field, {
-              texts: t,
-              value: state.values[field.name] ?? '',
-              error: state.errors[field.name],
-              required: state.required.has(field.name),
-              locale: state.locale,
-              onInput: state.onInput,
-            }),
-          )
-    }
-    ${
-      settled
-        ? nothing
-        : html`<button
-            part="pay-button"
-            type="submit"
-            ?disabled=${busy}
-            aria-busy=${busy ? 'true' : 'false'}
-          >
-            ${busy ? t.paying : t.pay}
-          </button>`
-    }
-    <p part="status" role="status" aria-live="polite">${outcome ? t[outcomeText(outcome)] : ''}</p>
-    ${
-      failure
-        ? html`<p part="failure" role="alert">${t[failureText(failure)]}</p>
-            ${failure.retryable ? html`<button part="retry-button" type="submit">${t.retry}</button>` : nothing}`
-        : nothing
-    }
+    <fieldset ?disabled=${busy}>
+      ${state.fields.map((field, i) =>
+        renderField(field, {
+          texts: t,
+          value: state.values[field.name] ?? '',
+          error: state.errors[field.name],
+          required: state.required.has(field.name),
+          locale: state.locale,
+          half: half[i] === true,
+          onInput: state.onInput,
+        }),
+      )}
+    </fieldset>
+    ${renderNotice(t, outcome, failure)}
+    <button
+      part=${retry ? 'pay-button retry-button' : 'pay-button'}
+      type="submit"
+      ?disabled=${busy}
+      aria-busy=${busy ? 'true' : 'false'}
+    >
+      ${busy ? t.paying : retry ? t.retry : t.pay}
+    </button>
   </form>`;
+}
+
+/**
+ * What the last attempt said: a failure (the request failed, or the payment was declined or did
+ * not go through) in the error style and as an alert; a cancellation as a neutral notice. It can
+ * take the focus (payment-controller.ts gives it), which reads it out.
+ */
+function renderNotice(t: Messages, outcome: OrderStatus | undefined, failure?: CheckoutError) {
+  if (failure)
+    return html`<p part="failure" role="alert" tabindex="-1">${t[failureText(failure)]}</p>`;
+  if (outcome === undefined) return nothing;
+  const neutral = outcome === 'cancelled';
+  const [part, role] = neutral ? ['status notice', 'status'] : ['status failure', 'alert'];
+  return html`<p part=${part} role=${role} tabindex="-1">${t[outcomeText(outcome)]}</p>`;
+}
+
+/** Which fields share a row: neighbours that are both short (names, expiry and code), two by two. */
+function pairs(fields: FieldSpec[]): boolean[] {
+  const half = fields.map(() => false);
+  for (let i = 0; i + 1 < fields.length; i++)
+    if (fields[i]?.half && fields[i + 1]?.half) half[i] = half[++i] = true;
+  return half;
 }

@@ -24,7 +24,8 @@ import {
   type SessionResponse,
   type Shopper,
 } from './protocol.ts';
-import { StatusController } from './status-controller.ts';
+import { reveal } from './reveal.ts';
+import { settledStatus, StatusController } from './status-controller.ts';
 
 /** What an attempt needs of the element: its settings and what it collected. */
 export interface PaymentHost extends FrameHost {
@@ -54,6 +55,8 @@ export class PaymentController implements ReactiveController {
   readonly #ended: () => void;
   readonly #status: StatusController;
   #attemptKey: string | undefined;
+  /** The attempt whose payment page the shopper left for the form, until the next one starts. */
+  #left: PendingAttempt | undefined;
 
   constructor(host: PaymentHost, ended: () => void) {
     this.#host = host;
@@ -62,6 +65,7 @@ export class PaymentController implements ReactiveController {
       restart: () => this.#start(undefined),
       pending: (session) => this.#pending(session),
       returned: (attempt) => void this.#confirm(attempt),
+      closed: (attempt) => void this.#back(attempt),
       failed: (error) => this.fail(error),
     });
     this.#status = new StatusController(host, {
@@ -90,20 +94,30 @@ export class PaymentController implements ReactiveController {
     this.#host.dispatchEvent(new CheckoutSubmitEvent({ order_ref, attempt_key }));
     try {
       const session = await this.#start(card);
+      this.#left = undefined;
       const mode = this.#host.mode;
       if (mode === 'checkout' && session.frame_url) this.frame.mount(session, session.frame_url);
       else if (mode === 'apm') this.#goToIssuer(session);
       else await this.#confirm(this.#pending(session));
     } catch (error) {
-      this.fail(error);
+      // The page the shopper left may have been paid meanwhile: the companion then refuses a
+      // second payment (409), and the order's own status is the answer.
+      const left = this.#left;
+      const paid =
+        left && error instanceof CheckoutError && error.code === 'conflict'
+          ? await settledStatus(left)
+          : undefined;
+      if (left && paid) this.#settled(paid, left);
+      else this.fail(error);
     }
   }
 
   fail(error: unknown): void {
     const failure =
       error instanceof CheckoutError ? error : new CheckoutError('error', String(error), true);
-    this.frame.stopTimer();
+    this.frame.close();
     this.#set({ busy: false, failure });
+    void reveal(this.#host, 'failure');
     const { code, message, retryable } = failure;
     this.#host.dispatchEvent(new CheckoutFailureEvent({ code, message, retryable }));
   }
@@ -113,6 +127,7 @@ export class PaymentController implements ReactiveController {
     this.frame.reset();
     this.#set({ failure: undefined, outcome: undefined });
     this.#attemptKey = undefined;
+    this.#left = undefined;
   }
 
   /** The attempt's key: made at its first Pay, kept until it ends unpaid (or `reset()`). */
@@ -160,9 +175,24 @@ export class PaymentController implements ReactiveController {
     return this.#status.confirm(attempt);
   }
 
+  /**
+   * The shopper went back to the form from the payment page. The attempt stays: Pay goes on with
+   * it (the companion answers the attempt waiting for the shopper, with a fresh page). A payment
+   * finished on the page meanwhile is reported all the same.
+   */
+  async #back(attempt: PendingAttempt): Promise<void> {
+    this.#left = attempt;
+    this.#set({ busy: false });
+    void reveal(this.#host, 'pay-button');
+    const status = await settledStatus(attempt);
+    if (status && !this.busy && this.outcome === undefined) this.#settled(status, attempt);
+  }
+
   #settled(status: OrderStatusResponse, attempt: PendingAttempt): void {
     this.frame.close();
+    this.#left = undefined;
     this.#set({ busy: false, outcome: status.status });
+    void reveal(this.#host, PAID_STATUSES.includes(status.status) ? 'result' : 'status');
     this.#ended();
     if (!PAID_STATUSES.includes(status.status)) this.#attemptKey = undefined; // a new attempt next time
     this.#host.dispatchEvent(

@@ -11,7 +11,7 @@ const messages: Messages = {
   address: 'Adresa',
   postal_code: 'PSČ',
   card_number: 'Číslo karty',
-  expiry: 'Platnost do (MM/RR)',
+  expiry: 'Platnost do (MM / RR)',
   security_code: 'Bezpečnostní kód',
   pay: 'Zaplatit',
   paying: 'Probíhá platba…',
@@ -42,6 +42,7 @@ const messages: Messages = {
   already_paid: 'Tato objednávka už je zaplacená, nebo její platba probíhá.',
   check_details: 'Některé údaje nebyly přijaty. Zkontrolujte je a zkuste to znovu.',
   loading_page: 'Otevírá se zabezpečená platební stránka…',
+  close_payment_page: 'Zpět',
 };
 
 export default messages;

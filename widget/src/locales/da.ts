@@ -11,7 +11,7 @@ const messages: Messages = {
   address: 'Adresse',
   postal_code: 'Postnummer',
   card_number: 'Kortnummer',
-  expiry: 'Udløbsdato (MM/ÅÅ)',
+  expiry: 'Udløbsdato (MM / ÅÅ)',
   security_code: 'Sikkerhedskode',
   pay: 'Betal',
   paying: 'Betaler…',
@@ -42,6 +42,7 @@ const messages: Messages = {
   already_paid: 'Ordren er allerede betalt, eller betalingen er i gang.',
   check_details: 'Nogle oplysninger blev ikke godkendt. Tjek dem, og prøv igen.',
   loading_page: 'Åbner den sikre betalingsside…',
+  close_payment_page: 'Tilbage',
 };
 
 export default messages;

@@ -14,7 +14,7 @@ const messages: Messages = {
   address: 'Διεύθυνση',
   postal_code: 'Ταχυδρομικός κώδικας',
   card_number: 'Αριθμός κάρτας',
-  expiry: 'Λήξη (ΜΜ/ΕΕ)',
+  expiry: 'Λήξη (ΜΜ / ΕΕ)',
   security_code: 'Κωδικός ασφαλείας',
   pay: 'Πληρωμή',
   paying: 'Πληρωμή σε εξέλιξη…',
@@ -45,6 +45,7 @@ const messages: Messages = {
   already_paid: 'Αυτή η παραγγελία έχει ήδη πληρωθεί ή η πληρωμή της βρίσκεται σε εξέλιξη.',
   check_details: 'Ορισμένα στοιχεία δεν έγιναν δεκτά. Ελέγξτε τα και δοκιμάστε ξανά.',
   loading_page: 'Άνοιγμα της ασφαλούς σελίδας πληρωμής…',
+  close_payment_page: 'Πίσω',
 };
 
 export default messages;

@@ -15,7 +15,7 @@ const messages: Messages = {
   address: 'כתובת',
   postal_code: 'מיקוד',
   card_number: 'מספר כרטיס',
-  expiry: 'תוקף (MM/YY)',
+  expiry: 'תוקף (MM / YY)',
   security_code: 'קוד אבטחה',
   pay: 'לתשלום',
   paying: 'התשלום מתבצע…',
@@ -46,6 +46,7 @@ const messages: Messages = {
   already_paid: 'ההזמנה כבר שולמה, או שהתשלום עליה מתבצע.',
   check_details: 'חלק מהפרטים לא התקבלו. יש לבדוק אותם ולנסות שוב.',
   loading_page: 'דף התשלום המאובטח נפתח…',
+  close_payment_page: 'חזרה',
 };
 
 export default messages;

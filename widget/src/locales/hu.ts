@@ -14,7 +14,7 @@ const messages: Messages = {
   address: 'Cím',
   postal_code: 'Irányítószám',
   card_number: 'Kártyaszám',
-  expiry: 'Lejárat (HH/ÉÉ)',
+  expiry: 'Lejárat (HH / ÉÉ)',
   security_code: 'Biztonsági kód',
   pay: 'Fizetés',
   paying: 'Fizetés folyamatban…',
@@ -45,6 +45,7 @@ const messages: Messages = {
   already_paid: 'Ez a rendelés már ki van fizetve, vagy a fizetése folyamatban van.',
   check_details: 'Néhány adat nem megfelelő. Kérjük, ellenőrizze őket, és próbálja újra.',
   loading_page: 'A biztonságos fizetési oldal megnyitása…',
+  close_payment_page: 'Vissza',
 };
 
 export default messages;

@@ -14,7 +14,7 @@ const messages: Messages = {
   address: 'Alamat',
   postal_code: 'Kode pos',
   card_number: 'Nomor kartu',
-  expiry: 'Masa berlaku (BB/TT)',
+  expiry: 'Masa berlaku (BB / TT)',
   security_code: 'Kode keamanan',
   pay: 'Bayar',
   paying: 'Memproses pembayaran…',
@@ -45,6 +45,7 @@ const messages: Messages = {
   already_paid: 'Pesanan ini sudah dibayar, atau pembayarannya sedang diproses.',
   check_details: 'Beberapa data tidak diterima. Periksa kembali, lalu coba lagi.',
   loading_page: 'Membuka halaman pembayaran aman…',
+  close_payment_page: 'Kembali',
 };
 
 export default messages;

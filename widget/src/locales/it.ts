@@ -15,7 +15,7 @@ const messages: Messages = {
   address: 'Indirizzo',
   postal_code: 'Codice postale',
   card_number: 'Numero della carta',
-  expiry: 'Scadenza (MM/AA)',
+  expiry: 'Scadenza (MM / AA)',
   security_code: 'Codice di sicurezza',
   pay: 'Paga',
   paying: 'Pagamento in corso…',
@@ -47,6 +47,7 @@ const messages: Messages = {
   already_paid: 'Questo ordine è già stato pagato, oppure il pagamento è in corso.',
   check_details: 'Alcuni dati non sono stati accettati. Verificarli e riprovare.',
   loading_page: 'Apertura della pagina di pagamento sicura…',
+  close_payment_page: 'Indietro',
 };
 
 export default messages;

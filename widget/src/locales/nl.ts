@@ -14,7 +14,7 @@ const messages: Messages = {
   address: 'Adres',
   postal_code: 'Postcode',
   card_number: 'Kaartnummer',
-  expiry: 'Vervaldatum (MM/JJ)',
+  expiry: 'Vervaldatum (MM / JJ)',
   security_code: 'Beveiligingscode',
   pay: 'Betalen',
   paying: 'Bezig met betalen…',
@@ -45,6 +45,7 @@ const messages: Messages = {
   already_paid: 'Deze bestelling is al betaald, of de betaling loopt nog.',
   check_details: 'Sommige gegevens zijn niet geaccepteerd. Controleer ze en probeer het opnieuw.',
   loading_page: 'De beveiligde betaalpagina wordt geopend…',
+  close_payment_page: 'Terug',
 };
 
 export default messages;

@@ -14,7 +14,7 @@ const messages: Messages = {
   address: 'Adresă',
   postal_code: 'Cod poștal',
   card_number: 'Numărul cardului',
-  expiry: 'Data expirării (LL/AA)',
+  expiry: 'Data expirării (LL / AA)',
   security_code: 'Cod de securitate',
   pay: 'Plătiți',
   paying: 'Se procesează plata…',
@@ -46,6 +46,7 @@ const messages: Messages = {
   already_paid: 'Această comandă este deja plătită sau plata ei este în curs.',
   check_details: 'Unele date nu au fost acceptate. Verificați-le și încercați din nou.',
   loading_page: 'Se deschide pagina de plată securizată…',
+  close_payment_page: 'Înapoi',
 };
 
 export default messages;

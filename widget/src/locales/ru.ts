@@ -11,7 +11,7 @@ const messages: Messages = {
   address: 'Адрес',
   postal_code: 'Почтовый индекс',
   card_number: 'Номер карты',
-  expiry: 'Срок действия (ММ/ГГ)',
+  expiry: 'Срок действия (ММ / ГГ)',
   security_code: 'Код безопасности',
   pay: 'Оплатить',
   paying: 'Оплата…',
@@ -42,6 +42,7 @@ const messages: Messages = {
   already_paid: 'Этот заказ уже оплачен или его оплата выполняется.',
   check_details: 'Некоторые данные не приняты. Проверьте их и попробуйте ещё раз.',
   loading_page: 'Открывается защищённая страница оплаты…',
+  close_payment_page: 'Назад',
 };
 
 export default messages;

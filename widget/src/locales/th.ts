@@ -15,7 +15,7 @@ const messages: Messages = {
   address: 'ที่อยู่',
   postal_code: 'รหัสไปรษณีย์',
   card_number: 'หมายเลขบัตร',
-  expiry: 'วันหมดอายุ (ดด/ปป)',
+  expiry: 'วันหมดอายุ (ดด / ปป)',
   security_code: 'รหัสความปลอดภัย',
   pay: 'ชำระเงิน',
   paying: 'กำลังชำระเงิน…',
@@ -46,6 +46,7 @@ const messages: Messages = {
   already_paid: 'คำสั่งซื้อนี้ชำระเงินแล้ว หรือกำลังอยู่ระหว่างการชำระเงิน',
   check_details: 'ข้อมูลบางส่วนไม่ผ่านการตรวจสอบ โปรดตรวจสอบแล้วลองอีกครั้ง',
   loading_page: 'กำลังเปิดหน้าชำระเงินที่ปลอดภัย…',
+  close_payment_page: 'ย้อนกลับ',
 };
 
 export default messages;

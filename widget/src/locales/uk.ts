@@ -11,7 +11,7 @@ const messages: Messages = {
   address: 'Адреса',
   postal_code: 'Поштовий індекс',
   card_number: 'Номер картки',
-  expiry: 'Термін дії (ММ/РР)',
+  expiry: 'Термін дії (ММ / РР)',
   security_code: 'Код безпеки',
   pay: 'Оплатити',
   paying: 'Оплата…',
@@ -42,6 +42,7 @@ const messages: Messages = {
   already_paid: 'Це замовлення вже оплачено або його оплата триває.',
   check_details: 'Деякі дані не прийнято. Перевірте їх і спробуйте ще раз.',
   loading_page: 'Відкривається захищена сторінка оплати…',
+  close_payment_page: 'Назад',
 };
 
 export default messages;
