@@ -126,8 +126,7 @@ export function spaPage(config: PageConfig): string {
   <h1>A single-page app</h1>
   <p>This page imports <code>acquiring-checkout</code> from the package's ESM build and listens to its events from code.</p>
   <div id="app"></div>
-  <h2>Events</h2>
-  <ol id="event-log" class="event-log"></ol>
+  <details class="event-log-box"><summary>Events, for developers</summary><ol id="event-log" class="event-log"></ol></details>
 </main>`,
     ['<script type="module" src="/bundles/spa.js"></script>'],
     { companion: config.companion, ...(config.space ? { space: config.space } : {}) },

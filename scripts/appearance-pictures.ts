@@ -26,7 +26,8 @@ const CSS = `body { margin: 0; font: 16px system-ui, sans-serif; background: #e5
 body[data-theme='night'] { background: #020617; color: #e2e8f0; }
 main { width: 420px; margin: 0 auto; padding: 32px 40px 40px; }
 h1 { font-size: 20px; margin: 0 0 16px; }
-acquiring-checkout { padding: 28px; border-radius: 12px; box-shadow: 0 1px 3px rgb(0 0 0 / 0.15); }`;
+acquiring-checkout { padding: 28px; border-radius: 12px; box-shadow: 0 1px 3px rgb(0 0 0 / 0.15); }
+body[data-theme='default'] acquiring-checkout { background: #fff; }`;
 
 /** What a merchant's own script does: the preset named in the page's address. */
 const SETUP = `const theme = new URLSearchParams(location.search).get('theme');

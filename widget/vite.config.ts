@@ -6,10 +6,32 @@
 //   beside itself (acquiring-checkout.<part>.js, acquiring-checkout.locale-<tag>.js).
 // No source maps: the package ships readable, unminified-enough ESM, and maps would triple it.
 import { readdirSync } from 'node:fs';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 /** Lit and its packages: the app's own copy, never a bundled second one (Trusted Types policy). */
 const LIT = /^(lit|lit-html|lit-element|@lit\/reactive-element|@lit-labs\/ssr-dom-shim)(\/.*)?$/;
+
+/**
+ * The element's stylesheet (src/checkout-element.styles.ts, one css`` literal) without its
+ * comments and layout whitespace: the script-tag file carries it before the first paint, and
+ * the minifier leaves template literals as they are. The source stays readable.
+ */
+function minifyStyles(): Plugin {
+  const minify = (text: string) =>
+    text
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .replace(/\s+/g, ' ')
+      .replace(/\s*([{};,>])\s*/g, '$1')
+      .replace(/:\s+/g, ':')
+      .trim();
+  return {
+    name: 'acquiring-minify-styles',
+    transform(code, id) {
+      if (!id.endsWith('/checkout-element.styles.ts')) return undefined;
+      return code.replace(/css`([^`]*)`/, (_, text: string) => `css\`${minify(text)}\``);
+    },
+  };
+}
 
 export default defineConfig(({ mode }) => {
   const iife = mode === 'iife';
@@ -32,6 +54,7 @@ export default defineConfig(({ mode }) => {
         };
   return {
     define: { __ACQUIRING_IIFE__: JSON.stringify(iife) },
+    plugins: [minifyStyles()],
     build: {
       outDir: 'dist',
       emptyOutDir: esm,

@@ -1,9 +1,10 @@
 /**
  * The SPA example: the element imported from the package's ESM build (the demo server bundles
  * this file with `acquiring-checkout` pointing at dist/acquiring-checkout.esm.js), and every one
- * of its events handled in code, as an app would.
+ * of its events handled in code, as an app would. The element tells the shopper how the payment
+ * went; the app only keeps the events, folded away for developers.
  */
-import { AcquiringCheckout, type OrderStatus } from 'acquiring-checkout';
+import { AcquiringCheckout } from 'acquiring-checkout';
 
 const EVENTS = [
   'acquiring-ready', 'acquiring-change', 'acquiring-submit', 'acquiring-frame-mounted',
@@ -20,14 +21,6 @@ function record(name: string, detail: unknown): void {
   log.append(item);
 }
 
-function showResult(status: OrderStatus, orderNo: string): void {
-  const result = document.createElement('p');
-  result.id = 'spa-result';
-  result.setAttribute('role', 'status');
-  result.textContent = `Order ${orderNo}: ${status}`;
-  app.replaceChildren(result);
-}
-
 function startCheckout(): void {
   const checkout = new AcquiringCheckout();
   checkout.companion = document.body.dataset.companion ?? '';
@@ -38,9 +31,6 @@ function startCheckout(): void {
     checkout.addEventListener(name, (event) =>
       record(name, (event as Event & { detail?: unknown }).detail),
     );
-  checkout.addEventListener('acquiring-result', (event) =>
-    showResult(event.detail.status, event.detail.order_no),
-  );
   const heading = document.createElement('h2');
   heading.textContent = 'Organic T-shirt — $25.00';
   app.replaceChildren(heading, checkout);

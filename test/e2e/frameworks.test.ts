@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { CARDS, Shopper, useWorld } from './helpers/demo.ts';
+import { CARDS, SENTENCES, Shopper, useWorld } from './helpers/demo.ts';
 
 describe('framework users: the ESM build in an SPA, and React 19', () => {
   const suite = useWorld();
@@ -13,8 +13,15 @@ describe('framework users: the ESM build in an SPA, and React 19', () => {
     assert.equal(await element.getByLabel('Email').inputValue(), 'ada@example.com', 'prefilled');
     await s.pay();
     await Shopper.payCard(s.frame, CARDS.success);
-    const result = await s.page.locator('#spa-result').textContent();
-    assert.match(String(result), /^Order tee\.spa-[0-9a-f]{8}-1: authorised$/);
+    // The element says how it went; the app does not say it again.
+    const paid = await s.outcome();
+    assert.deepEqual([paid.status, paid.sentence], ['authorised', SENTENCES.paid]);
+    assert.match(paid.order_no, /^tee\.spa-[0-9a-f]{8}-1$/);
+    assert.ok(await element.isVisible(), 'the element stays, with its result');
+    assert.doesNotMatch(await s.page.locator('main').innerText(), /authorised/, 'no status name');
+    // Its events, folded away for developers.
+    const log = s.page.locator('details', { has: s.page.locator('#event-log') });
+    assert.equal(await log.getAttribute('open'), null);
     const events = await s.page
       .locator('#event-log li')
       .evaluateAll((items) => items.map((item) => (item as HTMLElement).dataset.event));
@@ -26,7 +33,7 @@ describe('framework users: the ESM build in an SPA, and React 19', () => {
     ])
       assert.ok(events.includes(name), `${name} in ${events.join(', ')}`);
     assert.deepEqual(await s.violations(), []);
-    const ref = String(result).slice('Order '.length, String(result).lastIndexOf('-'));
+    const ref = await element.evaluate((el) => (el as HTMLElement & { orderRef: string }).orderRef);
     await suite.merchant.agree(ref, 'authorised');
   });
 

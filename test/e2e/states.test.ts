@@ -41,6 +41,24 @@ async function picture(page: Page, name: string, target: Locator | 'window' = el
 
 const element = (page: Page) => page.locator('acquiring-checkout');
 const statusLine = (page: Page) => element(page).locator('[part~="status"]');
+const partOf = (page: Page, name: string) => element(page).locator(`[part~="${name}"]`);
+
+/** The part of the element that has the focus, if any (inside its shadow root). */
+const focusedPart = (page: Page) =>
+  element(page).evaluate((el) => el.shadowRoot?.activeElement?.getAttribute('part') ?? null);
+
+/** Whether `locator` lies wholly inside the window (to the pixel: scrolling rounds). */
+async function inView(page: Page, locator: Locator): Promise<boolean> {
+  const box = await locator.boundingBox();
+  const size = page.viewportSize();
+  return !!box && !!size && box.y > -1 && box.y + box.height < size.height + 1;
+}
+
+/** `above` ends before `below` starts, down the page. */
+async function assertAbove(above: Locator, below: Locator): Promise<void> {
+  const [a, b] = [await above.boundingBox(), await below.boundingBox()];
+  assert.ok(a && b && a.y + a.height <= b.y, 'read first: above Pay');
+}
 
 /** The hosted page in the element's frame, as a Playwright frame (for axe). */
 async function hostedPage(page: Page): Promise<Frame> {
@@ -79,13 +97,23 @@ describe('every state a shopper can reach, asserted, checked with axe and pictur
       s = await shopper();
     });
 
-    it('idle: the form, its labels and Pay, and nothing said yet', async () => {
+    it('idle: the form, its labels and Pay, compact, and nothing said yet', async () => {
       const form = element(s.page);
       for (const label of ['Email', 'First name', 'Last name', 'Country', 'City', 'Address'])
         assert.ok(await form.getByLabel(label).isVisible(), label);
       assert.ok(await form.getByRole('button', { name: 'Pay' }).isEnabled());
-      assert.equal((await statusLine(s.page).textContent())?.trim(), '');
+      // No room kept for words not said: no empty status line, no blank line under each field.
+      assert.equal(await statusLine(s.page).count(), 0);
+      assert.equal(await partOf(s.page, 'error-message').count(), 0);
       assert.equal(await form.getByRole('alert').count(), 0);
+      const height = (await partOf(s.page, 'form').boundingBox())?.height ?? Infinity;
+      assert.ok(height < 560, `7 fields and Pay in ${height} px`);
+      // On the page's own background: nothing painted, nothing padded.
+      const look = await form.evaluate((el) => {
+        const style = getComputedStyle(el);
+        return [style.backgroundColor, style.paddingTop];
+      });
+      assert.deepEqual(look, ['rgba(0, 0, 0, 0)', '0px']);
       await noViolations(s.page);
       await picture(s.page, 'idle');
     });
@@ -131,9 +159,16 @@ describe('every state a shopper can reach, asserted, checked with axe and pictur
       await progress.waitFor();
       assert.equal(await progress.getAttribute('role'), 'status');
       assert.equal((await progress.textContent())?.trim(), 'Opening the secure payment page…');
-      const paying = element(s.page).getByRole('button', { name: 'Paying…' });
-      assert.ok(await paying.isDisabled());
-      assert.equal(await paying.getAttribute('aria-busy'), 'true');
+      // The form folds away: the details can no longer change, the email says whose they are.
+      const form = element(s.page);
+      assert.equal(await form.getByRole('textbox').count(), 0);
+      assert.equal(await form.getByRole('button', { name: 'Pay' }).count(), 0);
+      assert.equal((await partOf(s.page, 'summary').textContent())?.trim(), 'ada@example.com');
+      assert.ok(await form.getByRole('button', { name: 'Back' }).isVisible());
+      // The payment page is brought into view, and has the focus.
+      const paymentPage = partOf(s.page, 'payment-page');
+      await until(() => inView(s.page, paymentPage), Boolean, { what: 'the payment page in view' });
+      assert.equal(await focusedPart(s.page), 'payment-page');
       await noViolations(s.page);
       await picture(s.page, 'loading');
       release();
@@ -146,6 +181,10 @@ describe('every state a shopper can reach, asserted, checked with axe and pictur
       assert.equal(await frame.getAttribute('title'), 'Secure payment page');
       await element(s.page).locator('[part~="progress"]').waitFor({ state: 'detached' });
       assert.ok(await s.frame.getByRole('button', { name: 'Pay' }).isVisible());
+      assert.ok(await inView(s.page, frame), 'the whole payment page in the window');
+      // The frame, border included, is as wide as the element.
+      const [outer, inner] = [await element(s.page).boundingBox(), await frame.boundingBox()];
+      assert.equal(inner?.width, outer?.width);
       await noViolations(s.page, await hostedPage(s.page));
       await picture(s.page, 'frame');
     });
@@ -154,12 +193,18 @@ describe('every state a shopper can reach, asserted, checked with axe and pictur
       await Shopper.payCard(s.frame, CARDS.decline);
       const declined = await s.outcome();
       assert.deepEqual([declined.status, declined.sentence], ['declined', SENTENCES.declined]);
-      assert.ok(await element(s.page).getByRole('button', { name: 'Pay' }).isEnabled());
+      const pay = element(s.page).getByRole('button', { name: 'Pay' });
+      assert.ok(await pay.isEnabled());
+      // An error, said first: above Pay, an alert, and focused.
+      const failure = partOf(s.page, 'failure');
+      assert.equal(await failure.getAttribute('role'), 'alert');
+      await assertAbove(failure, pay);
+      assert.equal(await focusedPart(s.page), 'status failure');
       await noViolations(s.page);
       await picture(s.page, 'declined');
       await s.pay();
       await s.frame.getByLabel('Card number').waitFor();
-      assert.equal((await statusLine(s.page).textContent())?.trim(), '');
+      assert.equal(await statusLine(s.page).count(), 0);
     });
 
     it('success: the result alone, nothing left to press or fill in', async () => {
@@ -169,8 +214,12 @@ describe('every state a shopper can reach, asserted, checked with axe and pictur
       assert.equal(await statusLine(s.page).getAttribute('role'), 'status');
       assert.equal(await element(s.page).getByRole('button').count(), 0);
       assert.equal(await element(s.page).getByRole('textbox').count(), 0);
+      // A result view: a check mark (hidden from assistive technology) over the sentence.
+      const result = partOf(s.page, 'result');
+      assert.equal(await result.locator('svg').getAttribute('aria-hidden'), 'true');
+      assert.equal(await focusedPart(s.page), 'result');
       await noViolations(s.page);
-      // The element alone is one line now: the cart around it shows the shop's side too.
+      // With the cart around it: the shop's side too.
       await picture(s.page, 'success', s.page.locator('.cart'));
     });
   });
@@ -182,7 +231,12 @@ describe('every state a shopper can reach, asserted, checked with axe and pictur
     await s.frame.getByRole('button', { name: 'Cancel' }).click();
     const cancelled = await s.outcome();
     assert.deepEqual([cancelled.status, cancelled.sentence], ['cancelled', SENTENCES.cancelled]);
-    assert.ok(await element(s.page).getByRole('button', { name: 'Pay' }).isEnabled());
+    const pay = element(s.page).getByRole('button', { name: 'Pay' });
+    assert.ok(await pay.isEnabled());
+    // A neutral notice, not an error, above Pay and focused.
+    assert.equal(await partOf(s.page, 'failure').count(), 0);
+    await assertAbove(partOf(s.page, 'notice'), pay);
+    assert.equal(await focusedPart(s.page), 'status notice');
     await noViolations(s.page);
     await picture(s.page, 'cancelled');
   });
@@ -196,9 +250,16 @@ describe('every state a shopper can reach, asserted, checked with axe and pictur
     assert.equal(await number.inputValue(), '3782 822463 10005', 'American Express');
     await number.fill('4111111111111111');
     assert.equal(await number.inputValue(), '4111 1111 1111 1111', 'Visa');
-    await form.getByLabel('Expiry (MM/YY)').fill('1230');
-    assert.equal(await form.getByLabel('Expiry (MM/YY)').inputValue(), '12 / 30');
+    // The label reads as the value shows.
+    await form.getByLabel('Expiry (MM / YY)').fill('1230');
+    assert.equal(await form.getByLabel('Expiry (MM / YY)').inputValue(), '12 / 30');
     await form.getByLabel('Security code').fill('123');
+    // Expiry and code share a row.
+    const [expiry, code] = [
+      await form.getByLabel('Expiry (MM / YY)').boundingBox(),
+      await form.getByLabel('Security code').boundingBox(),
+    ];
+    assert.ok(expiry && code && expiry.y === code.y && expiry.x < code.x, 'side by side');
     assert.equal(await form.getByLabel('Card number').getAttribute('autocomplete'), 'cc-number');
     await noViolations(s.page);
     await picture(s.page, 'card-mode');
@@ -213,8 +274,12 @@ describe('every state a shopper can reach, asserted, checked with axe and pictur
     await form.getByRole('button', { name: 'Pay' }).click();
     await form.getByText('This field is required.').waitFor();
     assert.equal(await form.getAttribute('data-scheme'), 'dark');
-    const colours = await form.evaluate((el) => getComputedStyle(el).backgroundColor);
-    assert.equal(colours, 'rgb(17, 24, 39)');
+    // Its own background, so its content keeps off the edge.
+    const look = await form.evaluate((el) => {
+      const style = getComputedStyle(el);
+      return [style.backgroundColor, style.paddingTop, style.borderTopLeftRadius];
+    });
+    assert.deepEqual(look, ['rgb(17, 24, 39)', '18.75px', '12px'], '1.25rem on this page');
     await noViolations(s.page);
     await picture(s.page, 'dark');
   });
@@ -235,15 +300,74 @@ describe('every state a shopper can reach, asserted, checked with axe and pictur
     await picture(s.page, 'rtl');
   });
 
-  it('375 px: the payment page takes the whole screen', async () => {
+  it('in review: a calm result, and the shop will tell', async () => {
+    const s = await shopper();
+    await s.fillDetails();
+    await s.pay();
+    await Shopper.payCard(s.frame, CARDS.review);
+    const review = await s.outcome();
+    assert.deepEqual([review.status, review.sentence], ['review', SENTENCES.review]);
+    assert.equal(await partOf(s.page, 'result').getAttribute('class'), 'review');
+    assert.equal(await element(s.page).getByRole('button').count(), 0);
+    await noViolations(s.page);
+    await picture(s.page, 'review', s.page.locator('.cart'));
+  });
+
+  it('back from a payment page that paid meanwhile: the payment is still reported', async () => {
+    const s = await shopper();
+    const ref = (await element(s.page).getAttribute('order-ref')) ?? '';
+    await s.fillDetails();
+    // The return page never reaches the element: as if the shopper left before it came.
+    await s.page.route(`${world.stack.companionUrl}/return/**`, (route) => route.abort());
+    await s.pay();
+    await Shopper.payCard(s.frame, CARDS.success);
+    await until(
+      () => world.storeStatus(ref),
+      (status) => status === 'authorised',
+      {
+        what: 'the payment authorised at the companion',
+      },
+    );
+    // From the keyboard: Back is a button like any other.
+    await element(s.page).getByRole('button', { name: 'Back' }).press('Enter');
+    const paid = await s.outcome();
+    assert.deepEqual([paid.status, paid.sentence], ['authorised', SENTENCES.paid]);
+  });
+
+  it('375 px: the payment page takes the whole screen, and Back returns to the form', async () => {
     const viewport = { width: 375, height: 812 };
     const s = await shopper('checkout', viewport);
     await s.fillDetails();
+    await noViolations(s.page);
+    await picture(s.page, 'phone-375-form');
     await s.pay();
     await s.frame.getByLabel('Card number').waitFor();
-    const box = await element(s.page).locator('iframe').boundingBox();
-    assert.deepEqual(box, { x: 0, y: 0, ...viewport });
+    const frame = element(s.page).locator('iframe');
+    const back = element(s.page).getByRole('button', { name: 'Back' });
+    assert.deepEqual(await partOf(s.page, 'payment-page').boundingBox(), {
+      x: 0,
+      y: 0,
+      ...viewport,
+    });
+    const [bar, page] = [await back.boundingBox(), await frame.boundingBox()];
+    assert.ok(bar && page && bar.y >= 0 && bar.y + bar.height <= page.y, 'Back above the page');
+    assert.deepEqual([page.x, page.width, page.y + page.height], [0, 375, 812], 'the rest of it');
+    const orderOf = async () => /Order\s*(\S+-\d+)/.exec(await s.frame.locator('body').innerText());
+    const first = (await orderOf())?.[1];
     await noViolations(s.page, await hostedPage(s.page));
     await picture(s.page, 'phone-375', 'window');
+
+    // Back: the form as it was, editable, and Pay goes on with the same attempt.
+    await back.click();
+    const email = element(s.page).getByLabel('Email');
+    assert.equal(await email.inputValue(), 'ada@example.com');
+    assert.ok(await email.isEditable());
+    assert.equal(await focusedPart(s.page), 'pay-button');
+    await s.pay();
+    await s.frame.getByLabel('Card number').waitFor();
+    assert.equal((await orderOf())?.[1], first, 'the same attempt');
+    await Shopper.payCard(s.frame, CARDS.success);
+    const paid = await s.outcome();
+    assert.deepEqual([paid.order_no, paid.status], [first, 'authorised']);
   });
 });

@@ -13,7 +13,8 @@ import { part } from './helpers.ts';
 // @ts-expect-error: served by the test runner's stack plugin (web-test-runner.config.mjs)
 import { companion } from '/__stack.js';
 
-const WHITE = 'rgb(255, 255, 255)';
+/** The default light look paints nothing: the page's own background shows. */
+const PAGE = 'rgba(0, 0, 0, 0)';
 const NIGHT = 'rgb(15, 23, 42)';
 const DEFAULT_ACCENT = 'rgb(26, 86, 219)';
 
@@ -46,7 +47,7 @@ describe('appearance', () => {
   it('is the element’s own look by default', async () => {
     const el = await checkout();
     expect(el.appearance).to.deep.equal({});
-    expect(style(el).backgroundColor).to.equal(WHITE);
+    expect(style(el).backgroundColor).to.equal(PAGE);
     expect(style(part(el, 'pay-button')).backgroundColor).to.equal(DEFAULT_ACCENT);
   });
 
@@ -117,7 +118,7 @@ describe('appearance', () => {
     // A page without TypeScript can pass any name.
     const neon = JSON.parse('{ "theme": "neon" }') as Appearance;
     const [el, written] = await withWarnings(() => checkout(neon));
-    expect(style(el).backgroundColor).to.equal(WHITE);
+    expect(style(el).backgroundColor).to.equal(PAGE);
     expect(written.join()).to.contain('theme "neon" is not one of default, night, flat, minimal');
   });
 
@@ -129,9 +130,27 @@ describe('appearance', () => {
     expect(style(el).backgroundColor).to.equal(NIGHT);
     el.appearance = {};
     await el.updateComplete;
-    expect(style(el).backgroundColor).to.equal(WHITE);
+    expect(style(el).backgroundColor).to.equal(PAGE);
     expect(style(el).colorScheme).to.equal('light');
     expect(el.style.getPropertyValue('--acquiring-gap')).to.equal('3rem');
+  });
+
+  it('keeps its content off its edge when it paints a background of its own', async () => {
+    const el = await checkout();
+    expect([el.hasAttribute('data-painted'), style(el).paddingTop]).to.deep.equal([false, '0px']);
+    el.appearance = { variables: { colorPrimary: '#7c3aed' } };
+    await el.updateComplete;
+    expect(style(el).paddingTop).to.equal('0px', 'no background of its own: none');
+    for (const appearance of [{ theme: 'night' }, { variables: { colorBackground: '#fef3c7' } }]) {
+      el.appearance = appearance as Appearance;
+      await el.updateComplete;
+      expect(el.hasAttribute('data-painted'), JSON.stringify(appearance)).to.equal(true);
+      expect(style(el).paddingTop).to.equal('20px');
+      expect(style(el).borderTopLeftRadius).not.to.equal('0px');
+    }
+    el.appearance = {};
+    await el.updateComplete;
+    expect([el.hasAttribute('data-painted'), style(el).paddingTop]).to.deep.equal([false, '0px']);
   });
 
   it('is accessible in each preset', async () => {

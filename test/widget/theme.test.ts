@@ -10,7 +10,8 @@ import type { AcquiringCheckout } from '../../widget/src/index.ts';
 import { companion } from '/__stack.js';
 
 const background = (el: Element) => getComputedStyle(el).backgroundColor;
-const LIGHT = 'rgb(255, 255, 255)';
+/** Light paints nothing: the page's own background shows. */
+const LIGHT = 'rgba(0, 0, 0, 0)';
 const DARK = 'rgb(17, 24, 39)';
 
 function checkout(theme?: string): Promise<AcquiringCheckout> {
@@ -31,8 +32,11 @@ describe('theme', () => {
     expect(background(await checkout())).to.equal(LIGHT);
   });
 
-  it('is dark with theme="dark"', async () => {
-    expect(background(await checkout('dark'))).to.equal(DARK);
+  it('is dark with theme="dark", its content kept off the edge of its own background', async () => {
+    const el = await checkout('dark');
+    expect(background(el)).to.equal(DARK);
+    expect(getComputedStyle(el).paddingTop).to.equal('20px');
+    expect(getComputedStyle(await checkout()).paddingTop).to.equal('0px', 'light: none');
   });
 
   it('with theme="auto", follows the page: light on a page that only says light', async () => {

@@ -139,8 +139,8 @@ const applied = new WeakMap<HTMLElement, readonly string[]>();
 
 /**
  * Styles `host` by `appearance`: its properties in the host's own style (over the page's
- * stylesheets), those of a previous appearance removed, and a console warning for each value
- * refused. Properties the page set on the host itself are left alone unless the appearance sets
+ * stylesheets), those of a previous appearance removed, `data-painted` when it sets a
+ * background, and a console warning for each value refused. Properties the page set on the host itself are left alone unless the appearance sets
  * them too.
  */
 export function applyAppearance(host: HTMLElement, appearance: Appearance | undefined): void {
@@ -150,6 +150,9 @@ export function applyAppearance(host: HTMLElement, appearance: Appearance | unde
   for (const name of applied.get(host) ?? []) host.style.removeProperty(name);
   for (const [name, value] of properties) host.style.setProperty(name, value);
   applied.set(host, [...properties.keys()]);
+  // An element that paints a background of its own keeps its content off the edge (the styles'
+  // --acquiring-padding); on the page's own background it lines up with the page.
+  host.toggleAttribute('data-painted', properties.has('--acquiring-background'));
   for (const reason of refused)
     console.warn(`<${host.localName}> appearance: ${reason}; it is ignored.`);
 }

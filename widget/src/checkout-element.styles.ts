@@ -5,19 +5,26 @@ export const styles = css`
     --acquiring-font: system-ui, sans-serif;
     --acquiring-font-size: 1em;
     --acquiring-text: #111827;
-    --acquiring-background: #ffffff;
+    /* Transparent: on the page's own background, the element lines up with the page. */
+    --acquiring-background: transparent;
     --acquiring-border: #d1d5db;
     --acquiring-input-background: transparent;
     --acquiring-accent: #1a56db;
     --acquiring-accent-text: #ffffff;
     --acquiring-error: #b91c1c;
+    --acquiring-success: #15803d;
     --acquiring-radius: 6px;
     --acquiring-gap: 0.75rem;
+    --acquiring-padding: 0;
     --acquiring-frame-height: 560px;
+    --_acquiring-muted: color-mix(in srgb, var(--acquiring-text) 72%, transparent);
     color-scheme: light;
     display: block;
+    padding: var(--acquiring-padding);
+    border-radius: calc(var(--acquiring-radius) * 2);
     font-family: var(--acquiring-font);
     font-size: var(--acquiring-font-size);
+    line-height: 1.4;
     color: var(--acquiring-text);
     background: var(--acquiring-background);
   }
@@ -29,41 +36,94 @@ export const styles = css`
     --acquiring-border: #4b5563;
     --acquiring-accent: #3b82f6;
     --acquiring-error: #f87171;
+    --acquiring-success: #4ade80;
+  }
+  /* A background of its own (dark, or an appearance's: appearance.ts sets data-painted). */
+  :host([data-scheme='dark']),
+  :host([data-painted]) {
+    --acquiring-padding: 1.25rem;
   }
   [part='form'] {
     display: grid;
     gap: var(--acquiring-gap);
+    container-type: inline-size;
+  }
+  fieldset {
+    display: grid;
+    grid-template-columns: 1fr 1fr;
+    gap: var(--acquiring-gap);
+    margin: 0;
+    padding: 0;
+    border: 0;
+    min-width: 0;
+  }
+  fieldset:disabled {
+    opacity: 0.65;
   }
   [part='field'] {
     display: grid;
-    gap: 0.25rem;
+    gap: 0.3rem;
+    grid-column: span 2;
+    align-content: start;
+  }
+  /* Names, and the card's expiry and code, two to a row unless the form is narrow. */
+  @container (min-width: 20rem) {
+    .half {
+      grid-column: span 1;
+    }
   }
   [part='label'] {
+    font-size: 0.875em;
     font-weight: 500;
   }
+  /* One height for inputs and selects, whose content the browser centres. */
   [part='input'] {
     font: inherit;
-    padding: 0.6rem;
+    box-sizing: border-box;
+    min-width: 0;
+    height: 2.5em;
+    padding: 0 0.75rem;
     border: 1px solid var(--acquiring-border);
     border-radius: var(--acquiring-radius);
     background: var(--acquiring-input-background);
     color: inherit;
   }
+  [part='input']:focus {
+    --_ring: var(--acquiring-accent);
+    outline: none;
+    border-color: var(--_ring);
+    box-shadow: 0 0 0 3px color-mix(in srgb, var(--_ring) 30%, transparent);
+  }
   [part='input'][aria-invalid='true'] {
-    border-color: var(--acquiring-error);
+    --_ring: var(--acquiring-error);
+    border-color: var(--_ring);
   }
-  [part='error-message'],
-  [part='failure'] {
-    color: var(--acquiring-error);
+  [part='error-message'] {
     margin: 0;
-    min-height: 1em;
-    font-size: 0.9em;
+    color: var(--acquiring-error);
+    font-size: 0.875em;
   }
-  [part='pay-button'],
-  [part='continue-button'],
-  [part='retry-button'],
+  /* What the last attempt said, above Pay: the error colour for a failure, neutral otherwise. */
+  [part~='failure'],
+  [part~='notice'] {
+    margin: 0;
+    padding: 0.6rem 0.8rem;
+    border-inline-start: 4px solid var(--_acquiring-muted);
+    border-radius: var(--acquiring-radius);
+    background: color-mix(in srgb, var(--acquiring-text) 6%, transparent);
+  }
+  [part~='failure'] {
+    border-color: var(--acquiring-error);
+    background: color-mix(in srgb, var(--acquiring-error) 10%, transparent);
+  }
+  [tabindex='-1']:focus {
+    outline: none;
+  }
+  [part~='pay-button'],
+  [part~='continue-button'],
   [part='open-window-button'] {
     font: inherit;
+    font-weight: 600;
     padding: 0.7rem 1rem;
     border: 0;
     border-radius: var(--acquiring-radius);
@@ -95,16 +155,104 @@ export const styles = css`
     font-weight: 600;
     pointer-events: none;
   }
-  [part='pay-button'][disabled],
-  [part='continue-button'][disabled] {
-    opacity: 0.6;
+  [part~='pay-button'][disabled],
+  [part~='continue-button'][disabled] {
+    opacity: 0.65;
     cursor: progress;
   }
+  [part='result'] {
+    display: grid;
+    justify-items: center;
+    gap: 0.6rem;
+    padding: 1.5rem 1rem;
+    text-align: center;
+  }
+  [part='result'] p {
+    margin: 0;
+  }
+  [part='result'] svg {
+    box-sizing: border-box;
+    width: 3rem;
+    height: 3rem;
+    padding: 0.6rem;
+    border-radius: 50%;
+    color: var(--acquiring-success);
+    background: color-mix(in srgb, currentColor 15%, transparent);
+    fill: none;
+    stroke: currentColor;
+    stroke-width: 2.5;
+    stroke-linecap: round;
+    stroke-linejoin: round;
+  }
+  .paid [part='status'] {
+    font-size: 1.2em;
+    font-weight: 600;
+  }
+  /* In review: calm, nothing to celebrate yet. */
+  .review svg {
+    color: var(--_acquiring-muted);
+    stroke-width: 2;
+  }
+  [part='amount'] {
+    color: var(--_acquiring-muted);
+  }
+  [part='payment-page'] {
+    display: grid;
+    gap: 0.5rem;
+  }
+  [part='payment-bar'] {
+    display: flex;
+    align-items: center;
+    justify-content: space-between;
+    gap: 1rem;
+  }
+  [part='back-button'] {
+    font: inherit;
+    font-weight: 500;
+    display: inline-flex;
+    align-items: center;
+    gap: 0.3rem;
+    padding: 0.3rem 0.4rem;
+    margin-inline-start: -0.4rem;
+    border: 0;
+    border-radius: var(--acquiring-radius);
+    background: none;
+    color: var(--acquiring-accent);
+    cursor: pointer;
+  }
+  [part='back-button'] svg {
+    width: 1em;
+    height: 1em;
+    fill: none;
+    stroke: currentColor;
+    stroke-width: 2;
+  }
+  :host([dir='rtl']) [part='back-button'] svg {
+    transform: scaleX(-1);
+  }
+  [part='summary'] {
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+    color: var(--_acquiring-muted);
+    font-size: 0.875em;
+  }
+  /* The progress line over the frame while the page loads into it. */
+  .stage {
+    display: grid;
+  }
+  .stage > * {
+    grid-area: 1 / 1;
+  }
   [part='progress'] {
+    z-index: 1;
+    align-self: center;
+    justify-self: center;
     display: flex;
     align-items: center;
     gap: 0.5rem;
     margin: 0;
+    color: var(--_acquiring-muted);
   }
   [part='progress']::before {
     content: '';
@@ -127,29 +275,36 @@ export const styles = css`
   }
   [part='frame'] {
     display: block;
+    box-sizing: border-box;
     width: 100%;
     height: var(--acquiring-frame-height);
     border: 1px solid var(--acquiring-border);
     border-radius: var(--acquiring-radius);
   }
+  /* On a phone the payment page takes the screen, under a bar with the way back. */
   @media (max-width: 480px) {
-    [part='frame'] {
+    [part='payment-page'] {
       position: fixed;
       inset: 0;
-      width: 100vw;
-      height: 100dvh;
+      z-index: 2147483647;
+      display: flex;
+      flex-direction: column;
+      gap: 0;
+      /* The element's background over the canvas: opaque even when the element's is not. */
+      background: linear-gradient(var(--acquiring-background), var(--acquiring-background)) Canvas;
+    }
+    [part='payment-bar'] {
+      padding: 0.5rem 1rem;
+      border-bottom: 1px solid var(--acquiring-border);
+    }
+    .stage {
+      flex: 1;
+      grid-template-rows: minmax(0, 1fr);
+    }
+    [part='frame'] {
+      height: 100%;
       border: 0;
       border-radius: 0;
-      z-index: 2147483646;
-      background: var(--acquiring-background);
-    }
-    /* On a phone the frame takes the screen: the progress line sits over it until the page shows. */
-    [part='progress'] {
-      position: fixed;
-      inset: 0;
-      justify-content: center;
-      z-index: 2147483647;
-      background: var(--acquiring-background);
     }
   }
   :host([dir='rtl']) {

@@ -1,4 +1,4 @@
-import { html, LitElement, type PropertyValues } from 'lit';
+import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import type { DeviceData, Shopper } from './protocol.ts';
 import { CheckoutError } from './companion-client.ts';
 import {
@@ -36,14 +36,20 @@ import { applyAppearance, type Appearance } from './appearance.ts';
  * @csspart field - A label, its input and its error.
  * @csspart label - A field's label.
  * @csspart input - A field's input or select.
- * @csspart error-message - A field's error text.
+ * @csspart error-message - A field's error text, once Pay found one.
  * @csspart pay-button - The Pay button.
  * @csspart continue-button - Continue your payment: an attempt left under way by a reload or a redirect.
  * @csspart card-brand - The card's brand (`Visa`…), inside the card number's end once the digits tell it.
- * @csspart status - The progress and outcome text.
- * @csspart failure - The failure text.
- * @csspart retry-button - Try again, after a failure.
- * @csspart progress - Shown while the payment page loads into the frame.
+ * @csspart retry-button - The Pay button after a failure that may pass, reading "Try again".
+ * @csspart status - The sentence saying how the payment ended (in `notice`, `failure` or `result`).
+ * @csspart failure - Above Pay: why the payment failed or was declined, in the error colour.
+ * @csspart notice - Above Pay: a neutral word on the payment (it was cancelled).
+ * @csspart result - In place of the form once paid or in review: a mark and the sentence.
+ * @csspart payment-page - The hosted payment page with its bar, in place of the form while it is up.
+ * @csspart payment-bar - Above the payment page: the back button and the shopper's email.
+ * @csspart back-button - Leaves the payment page for the form; Pay goes on with the same attempt.
+ * @csspart summary - The shopper's email in the payment bar: whose details the page was opened with.
+ * @csspart progress - Shown over the frame while the payment page loads into it.
  * @csspart frame - The hosted payment page's frame.
  * @csspart open-window-button - Opens the payment page in a window, when the frame cannot be used.
  *
@@ -56,8 +62,12 @@ import { applyAppearance, type Appearance } from './appearance.ts';
  * @cssproperty --acquiring-accent - Colour of the buttons.
  * @cssproperty --acquiring-accent-text - Text colour of the buttons.
  * @cssproperty --acquiring-error - Colour of errors.
+ * @cssproperty --acquiring-success - Colour of the paid result's check mark.
  * @cssproperty --acquiring-radius - Corner radius.
  * @cssproperty --acquiring-gap - Space between fields.
+ * @cssproperty --acquiring-padding - Space inside the element's edge: none on the page's own
+ *   background (the light default), 1.25rem when the element paints its own (dark, or an
+ *   `appearance` with a background).
  * @cssproperty --acquiring-frame-height - Height of the payment frame.
  */
 export class AcquiringCheckout extends LitElement {
@@ -302,24 +312,30 @@ export class AcquiringCheckout extends LitElement {
   protected override render() {
     const texts = { ...this.#parts.texts, ...this.messages };
     const { busy, outcome, failure, frame, resume } = this.#payment;
+    // While the payment page is up, it takes the form's place: the details it was opened with
+    // can no longer change (the email says whose they are), and the page is in view.
     return html`
-      ${renderForm({
-        texts,
-        fields: this.#fieldSpecs,
-        values: this._values,
-        errors: this._errors,
-        required: this.#required,
-        locale: this.locale,
-        busy,
-        outcome,
-        failure,
-        resume,
-        brand: this.#parts.card?.cardBrand(this._values['card.number'] ?? ''),
-        onInput: this.#onInput,
-        onSubmit: this.#onSubmit,
-        onContinue: () => void this.#payment.continue(),
-      })}
-      ${frame.render(texts)}
+      ${
+        frame.open
+          ? nothing
+          : renderForm({
+              texts,
+              fields: this.#fieldSpecs,
+              values: this._values,
+              errors: this._errors,
+              required: this.#required,
+              locale: this.locale,
+              busy,
+              outcome,
+              failure,
+              resume,
+              brand: this.#parts.card?.cardBrand(this._values['card.number'] ?? ''),
+              onInput: this.#onInput,
+              onSubmit: this.#onSubmit,
+              onContinue: () => void this.#payment.continue(),
+            })
+      }
+      ${frame.render(texts, this._values.email ?? '')}
     `;
   }
 }

@@ -1,6 +1,7 @@
 /**
  * One shopper or card field as the element shows it: its label, its input (or the country
  * select, countries named in the locale) and its error, tied together for assistive technology.
+ * The error takes no room until there is one: it appears on Pay, as in most checkouts.
  * The card number shows its brand inside the input's end once the digits tell it (card.ts).
  */
 import { html, nothing } from 'lit';
@@ -15,6 +16,8 @@ export interface FieldState {
   locale: string;
   /** The card's brand (`Visa`…), for the card number. */
   brand?: string | undefined;
+  /** Half a row: beside its neighbour on a wide enough form (form-view.ts pairs them). */
+  half: boolean;
   onInput: (event: Event) => void;
 }
 
@@ -27,7 +30,8 @@ export function renderField(field: FieldSpec, state: FieldState) {
   const invalid = error ? 'true' : 'false';
   const brand = state.brand;
   // The brand, once known, is read after the field's error: "Card number, Visa".
-  const describedby = brand ? `${id}-error ${id}-brand` : `${id}-error`;
+  const described = [error ? `${id}-error` : '', brand ? `${id}-brand` : ''].filter(Boolean);
+  const describedby = described.length ? described.join(' ') : nothing;
   const control =
     field.type === 'country'
       ? html`<select
@@ -56,7 +60,7 @@ export function renderField(field: FieldSpec, state: FieldState) {
           ?required=${required}
           @input=${onInput}
         />`;
-  return html`<div part="field">
+  return html`<div part="field" class=${state.half ? 'half' : ''}>
     <label part="label" for=${id}>${label}</label>${
       field.name === 'card.number'
         ? html`<div class="card-number">
@@ -64,6 +68,6 @@ export function renderField(field: FieldSpec, state: FieldState) {
           </div>`
         : control
     }
-    <p part="error-message" id=${`${id}-error`}>${error ? t[error] : ''}</p>
+    ${error ? html`<p part="error-message" id=${`${id}-error`}>${t[error]}</p>` : nothing}
   </div>`;
 }

@@ -15,6 +15,8 @@ export interface FieldSpec {
   autocomplete: string;
   type: 'text' | 'email' | 'tel' | 'country';
   inputmode?: 'numeric' | 'tel' | 'email';
+  /** Short: beside a short neighbour on a wide enough form (names; expiry and code). */
+  half?: true;
 }
 
 /**
@@ -26,9 +28,23 @@ export const SHOPPER_FIELDS: Record<string, FieldSpec[]> = {
     { name: 'email', label: 'email', autocomplete: 'email', type: 'email', inputmode: 'email' },
   ],
   first_name: [
-    { name: 'first_name', label: 'first_name', autocomplete: 'given-name', type: 'text' },
+    {
+      name: 'first_name',
+      label: 'first_name',
+      autocomplete: 'given-name',
+      type: 'text',
+      half: true,
+    },
   ],
-  last_name: [{ name: 'last_name', label: 'last_name', autocomplete: 'family-name', type: 'text' }],
+  last_name: [
+    {
+      name: 'last_name',
+      label: 'last_name',
+      autocomplete: 'family-name',
+      type: 'text',
+      half: true,
+    },
+  ],
   phone: [{ name: 'phone', label: 'phone', autocomplete: 'tel', type: 'tel', inputmode: 'tel' }],
   billing: [
     { name: 'billing.country', label: 'country', autocomplete: 'country', type: 'country' },
@@ -47,12 +63,14 @@ export const SHOPPER_FIELDS: Record<string, FieldSpec[]> = {
       label: 'first_name',
       autocomplete: 'shipping given-name',
       type: 'text',
+      half: true,
     },
     {
       name: 'delivery.last_name',
       label: 'last_name',
       autocomplete: 'shipping family-name',
       type: 'text',
+      half: true,
     },
     {
       name: 'delivery.country',
@@ -90,6 +108,7 @@ export const CARD_FIELDS: FieldSpec[] = [
     autocomplete: 'cc-exp',
     type: 'text',
     inputmode: 'numeric',
+    half: true,
   },
   {
     name: 'card.security_code',
@@ -97,6 +116,7 @@ export const CARD_FIELDS: FieldSpec[] = [
     autocomplete: 'cc-csc',
     type: 'text',
     inputmode: 'numeric',
+    half: true,
   },
 ];
 

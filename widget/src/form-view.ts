@@ -1,8 +1,9 @@
 /**
- * The element's form as the shopper sees it: the fields (field-view.ts), Pay, the outcome and the
- * failure. Once paid (or in review), the outcome alone: nothing left to press or fill in. An
- * attempt picked up after a reload that is still under way has "Continue your payment" instead
- * of the fields and Pay: the companion would answer any new Pay with that same attempt.
+ * The element's form as the shopper sees it: the fields (field-view.ts), what the last attempt
+ * said (above Pay, so that it is read first), and Pay. The fields are disabled while a payment is
+ * under way. Once paid (or in review), the result alone (result-view.ts). An attempt picked up after a
+ * reload that is still under way has "Continue your payment" instead of the fields and Pay: the
+ * companion would answer any new Pay with that same attempt.
  */
 import { html, nothing } from 'lit';
 import type { CheckoutError } from './companion-client.ts';
@@ -10,6 +11,7 @@ import { renderField } from './field-view.ts';
 import type { FieldSpec } from './fields.ts';
 import type { Messages } from './messages.ts';
 import { PAID_STATUSES, type OrderStatus } from './protocol.ts';
+import { renderResult } from './result-view.ts';
 import { failureText, outcomeText } from './shopper-text.ts';
 
 export interface FormState {
@@ -33,39 +35,67 @@ export interface FormState {
 
 export function renderForm(state: FormState) {
   const { texts: t, busy, outcome, failure, resume } = state;
-  const paid = outcome !== undefined && PAID_STATUSES.includes(outcome);
-  // No fields and no Pay once paid, nor for a resumed attempt (Continue, or nothing while checked).
-  const filling = !paid && !resume;
+  if (outcome !== undefined && PAID_STATUSES.includes(outcome)) return renderResult(t, outcome);
+  if (resume) return renderResume(state);
+  const half = pairs(state.fields);
+  // After a failure that may pass, Pay says so (and is the retry button: one button, not two).
+  const retry = failure?.retryable === true && !busy;
   return html`<form part="form" novalidate @submit=${state.onSubmit}>
+    <fieldset ?disabled=${busy}>
+      ${state.fields.map((field, i) =>
+        renderField(field, {
+          texts: t,
+          value: state.values[field.name] ?? '',
+          error: state.errors[field.name],
+          required: state.required.has(field.name),
+          locale: state.locale,
+          half: half[i] === true,
+          brand: field.name === 'card.number' ? state.brand : undefined,
+          onInput: state.onInput,
+        }),
+      )}
+    </fieldset>
+    ${renderNotice(t, outcome, failure)}
+    <button
+      part=${retry ? 'pay-button retry-button' : 'pay-button'}
+      type="submit"
+      ?disabled=${busy}
+      aria-busy=${busy ? 'true' : 'false'}
+    >
+      ${busy ? t.paying : retry ? t.retry : t.pay}
+    </button>
+  </form>`;
+}
+
+/**
+ * What the last attempt said: a failure (the request failed, or the payment was declined or did
+ * not go through) in the error style and as an alert; a cancellation as a neutral notice. It can
+ * take the focus (payment-controller.ts gives it), which reads it out.
+ */
+function renderNotice(t: Messages, outcome: OrderStatus | undefined, failure?: CheckoutError) {
+  if (failure)
+    return html`<p part="failure" role="alert" tabindex="-1">${t[failureText(failure)]}</p>`;
+  if (outcome === undefined) return nothing;
+  const neutral = outcome === 'cancelled';
+  const [part, role] = neutral ? ['status notice', 'status'] : ['status failure', 'alert'];
+  return html`<p part=${part} role=${role} tabindex="-1">${t[outcomeText(outcome)]}</p>`;
+}
+
+/** Which fields share a row: neighbours that are both short (names, expiry and code), two by two. */
+function pairs(fields: FieldSpec[]): boolean[] {
+  const half = fields.map(() => false);
+  for (let i = 0; i + 1 < fields.length; i++)
+    if (fields[i]?.half && fields[i + 1]?.half) half[i] = half[++i] = true;
+  return half;
+}
+
+/** A resumed attempt: Continue while it is under way (nothing while it is being checked). */
+function renderResume(state: FormState) {
+  const { texts: t, busy, outcome, failure } = state;
+  return html`<form part="form" novalidate @submit=${state.onSubmit}>
+    ${renderNotice(t, outcome, failure)}
     ${
-      filling
-        ? state.fields.map((field) =>
-            renderField(field, {
-              texts: t,
-              value: state.values[field.name] ?? '',
-              error: state.errors[field.name],
-              required: state.required.has(field.name),
-              locale: state.locale,
-              brand: field.name === 'card.number' ? state.brand : undefined,
-              onInput: state.onInput,
-            }),
-          )
-        : nothing
-    }
-    ${
-      filling
-        ? html`<button
-            part="pay-button"
-            type="submit"
-            ?disabled=${busy}
-            aria-busy=${busy ? 'true' : 'false'}
-          >
-            ${busy ? t.paying : t.pay}
-          </button>`
-        : nothing
-    }
-    ${
-      resume === 'continue'
+      state.resume === 'continue'
         ? html`<button
             part="continue-button"
             type="button"
@@ -74,13 +104,6 @@ export function renderForm(state: FormState) {
           >
             ${t.continue_payment}
           </button>`
-        : nothing
-    }
-    <p part="status" role="status" aria-live="polite">${outcome ? t[outcomeText(outcome)] : ''}</p>
-    ${
-      failure
-        ? html`<p part="failure" role="alert">${t[failureText(failure)]}</p>
-            ${failure.retryable && !resume ? html`<button part="retry-button" type="submit">${t.retry}</button>` : nothing}`
         : nothing
     }
   </form>`;

@@ -2,19 +2,21 @@
  * The hosted payment page's lifecycle: mounted in a frame, timed while it loads, and when the frame
  * cannot be used (too slow, or refused by the page), the same attempt goes on in a window or by a
  * redirect. The page's messages are believed only from the companion's origin and our own frame
- * or window (frame.ts). An APM's redirect leaves the page the same way.
+ * or window (frame.ts). An APM's redirect leaves the page the same way. While the page is up, the
+ * element shows it in place of the form, with a way back to the form (over the whole screen on a
+ * phone, where the page takes it).
  */
-import { html, nothing, type ReactiveController, type ReactiveControllerHost } from 'lit';
+import { html, nothing, svg, type ReactiveController } from 'lit';
 import { CheckoutError } from './companion-client.ts';
 import { CheckoutFrameMountedEvent, CheckoutRedirectEvent } from './events.ts';
 import { frameMessage, isHttpUrl } from './frame.ts';
 import type { Messages } from './messages.ts';
 import type { SessionResponse } from './protocol.ts';
 import type { PendingAttempt } from './saved-attempt.ts';
+import { reveal, type RevealHost } from './reveal.ts';
 
 /** What the frame needs of the element: its settings, and where its frame is rendered. */
-export interface FrameHost extends ReactiveControllerHost, EventTarget {
-  readonly renderRoot: HTMLElement | DocumentFragment;
+export interface FrameHost extends RevealHost, EventTarget {
   companion: string;
   fallback: 'redirect' | 'popup';
   frameTimeout: number;
@@ -28,6 +30,8 @@ export interface FrameAttempt {
   pending(session: SessionResponse): PendingAttempt;
   /** The shopper is back from the payment page. */
   returned(attempt: PendingAttempt): void;
+  /** The shopper left the payment page for the form, unpaid as far as the element knows. */
+  closed(attempt: PendingAttempt): void;
   failed(error: unknown): void;
 }
 
@@ -83,6 +87,12 @@ export class FrameController implements ReactiveController {
       this.#attempt.returned(this.#attempt.pending(session));
   };
 
+  #back = (): void => {
+    const session = this.#session;
+    this.close();
+    if (session) this.#attempt.closed(this.#attempt.pending(session));
+  };
+
   #openWindow = (): void => {
     this.#popup = window.open(this.windowUrl, 'acquiring-checkout', 'popup,width=480,height=720');
   };
@@ -93,6 +103,12 @@ export class FrameController implements ReactiveController {
     this.#set({ url, loading: true });
     clearTimeout(this.#timer);
     this.#timer = setTimeout(() => void this.#fallBack(), this.#host.frameTimeout);
+    void reveal(this.#host, 'payment-page');
+  }
+
+  /** The payment page is up (loading or shown): the element shows it in place of the form. */
+  get open(): boolean {
+    return this.url !== undefined;
   }
 
   /**
@@ -102,11 +118,6 @@ export class FrameController implements ReactiveController {
   redirect(url: string, reason: 'apm' | 'frame-fallback'): void {
     this.#host.dispatchEvent(new CheckoutRedirectEvent({ url, reason }));
     window.location.assign(url);
-  }
-
-  /** No fallback any more: the attempt has ended (the page, if mounted, stays). */
-  stopTimer(): void {
-    clearTimeout(this.#timer);
   }
 
   /** Takes the payment page away: the frame, its progress line and the open-window button. */
@@ -145,33 +156,52 @@ export class FrameController implements ReactiveController {
     this.#host.requestUpdate();
   }
 
-  /** The progress line, the frame, and the open-window button, as the attempt stands. */
-  render(t: Messages) {
+  /**
+   * The payment page as the attempt stands: a bar with the way back (and `summary`, whose
+   * details these are), the progress line over the frame while the page loads, and the frame; or
+   * the open-window button.
+   */
+  render(t: Messages, summary: string) {
     return html`${
-      /* sandbox: scripts (the page submits itself), forms (the card form), same-origin (the
-           service's page keeps its own origin for its cookies and 3-D Secure), popups (some
-           3-D Secure and APM pages open one). Chromium warns that scripts + same-origin could
-           lift the sandbox: only for a page of the storefront's own origin, and the one such
-           page is the companion's own /pay page when it is mounted on the shop (our code, one
-           use, then the service's cross-origin page); never srcdoc, never a third party's page.
-           No top navigation: the frame can never move the storefront. */ ''
-    }${
-      this.loading
-        ? html`<p part="progress" role="status" aria-live="polite">${t.loading_page}</p>`
-        : nothing
-    }${
       this.url
-        ? html`<iframe
-            aria-busy=${this.loading ? 'true' : 'false'}
-            part="frame"
-            src=${this.url}
-            title=${t.frame_title}
-            @load=${this.#onLoad}
-            sandbox="allow-scripts allow-forms allow-same-origin allow-popups"
-            allow="payment"
-          ></iframe>`
+        ? html`<div part="payment-page" tabindex="-1">
+            <div part="payment-bar">
+              <button part="back-button" type="button" @click=${this.#back}>
+                <svg aria-hidden="true" viewBox="0 0 16 16">${CHEVRON}</svg>${t.close_payment_page}
+              </button>
+              ${summary ? html`<span part="summary">${summary}</span>` : nothing}
+            </div>
+            <div class="stage">
+              ${
+                this.loading
+                  ? html`<p part="progress" role="status" aria-live="polite">${t.loading_page}</p>`
+                  : nothing
+              }${this.#frame(t, this.url)}
+            </div>
+          </div>`
         : nothing
     }
     ${this.windowUrl ? html`<button part="open-window-button" type="button" @click=${this.#openWindow}>${t.open_window}</button>` : nothing}`;
   }
+
+  #frame(t: Messages, url: string) {
+    /* sandbox: scripts (the page submits itself), forms (the card form), same-origin (the
+       service's page keeps its own origin for its cookies and 3-D Secure), popups (some 3-D
+       Secure and APM pages open one). Chromium warns that scripts + same-origin could lift the
+       sandbox: only for a page of the storefront's own origin, and the one such page is the
+       companion's own /pay page when it is mounted on the shop (our code, one use, then the
+       service's cross-origin page); never srcdoc, never a third party's page. No top
+       navigation: the frame can never move the storefront. */
+    return html`<iframe
+      aria-busy=${this.loading ? 'true' : 'false'}
+      part="frame"
+      src=${url}
+      title=${t.frame_title}
+      @load=${this.#onLoad}
+      sandbox="allow-scripts allow-forms allow-same-origin allow-popups"
+      allow="payment"
+    ></iframe>`;
+  }
 }
+
+const CHEVRON = svg`<path d="M10 3L5 8l5 5" />`;

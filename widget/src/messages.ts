@@ -49,13 +49,15 @@ export interface Messages {
   loading_page: string;
   /** The button that takes up an attempt left under way by a reload or a redirect. */
   continue_payment: string;
+  /** The control that leaves the payment page for the form (the attempt stays). */
+  close_payment_page: string;
 }
 
 /** The built-in texts. */
 export const english: Messages = {
   email: 'Email', first_name: 'First name', last_name: 'Last name', phone: 'Phone', country: 'Country',
   city: 'City', address: 'Address', postal_code: 'Postal code', card_number: 'Card number',
-  expiry: 'Expiry (MM/YY)', security_code: 'Security code', pay: 'Pay', paying: 'Paying…', retry: 'Try again',
+  expiry: 'Expiry (MM / YY)', security_code: 'Security code', pay: 'Pay', paying: 'Paying…', retry: 'Try again',
   required: 'This field is required.', invalid: 'Check this field.', frame_title: 'Secure payment page',
   open_window: 'Open the payment page', failed: 'The payment did not go through.', paid: 'Payment received.', delivery: 'delivery',
   invalid_email: 'Enter an email address like name@example.com.', too_long: 'This is too long.', not_allowed: 'This contains characters that are not allowed.',
@@ -64,7 +66,8 @@ export const english: Messages = {
   declined: 'The payment was declined. Try another card or payment method.', cancelled: 'The payment was cancelled. You can try again.', review: 'Thank you! Your payment is being checked; you will hear from the shop.',
   expired: 'This payment has expired. Please start again.', order_unknown: 'This order can no longer be paid. Please refresh the page.', unavailable: 'Payments are unavailable right now. Please try again in a moment.',
   too_many: 'Too many attempts. Please wait a minute and try again.', already_paid: 'This order is already paid, or its payment is under way.', check_details: 'Some details were not accepted. Please check them and try again.',
-  loading_page: 'Opening the secure payment page…', continue_payment: 'Continue your payment',
+  loading_page: 'Opening the secure payment page…', close_payment_page: 'Back',
+  continue_payment: 'Continue your payment',
 }; // prettier-ignore
 
 /** The locales the element speaks: English, then the others (locales/*.ts) by tag. */

@@ -36,7 +36,8 @@ import {
   type PendingAttempt,
   type SavedAttempt,
 } from './saved-attempt.ts';
-import { StatusController, UNSETTLED } from './status-controller.ts';
+import { settledStatus, StatusController, UNSETTLED } from './status-controller.ts';
+import { reveal } from './reveal.ts';
 
 /** What an attempt needs of the element: its settings and what it collected. */
 export interface PaymentHost extends FrameHost, RequestHost {
@@ -71,6 +72,8 @@ export class PaymentController implements ReactiveController {
   #resumedFor: string | undefined;
   /** The page is leaving for a redirect: if the browser brings it back as it was, resume. */
   #left = false;
+  /** The attempt whose payment page the shopper left for the form, until the next one starts. */
+  #wentBack: PendingAttempt | undefined;
 
   constructor(host: PaymentHost, ended: () => void) {
     this.#host = host;
@@ -79,6 +82,7 @@ export class PaymentController implements ReactiveController {
       restart: () => this.#start(host.mode),
       pending: (session) => this.#pending(session),
       returned: (attempt) => void this.#confirm(attempt),
+      closed: (attempt) => void this.#back(attempt),
       failed: (error) => this.fail(error),
     });
     this.#status = new StatusController(host, {
@@ -130,9 +134,19 @@ export class PaymentController implements ReactiveController {
     const attempt_key = this.#attempt();
     this.#host.dispatchEvent(new CheckoutSubmitEvent({ order_ref, attempt_key }));
     try {
-      await this.#proceed(await this.#start(mode, card), mode);
+      const session = await this.#start(mode, card);
+      this.#wentBack = undefined;
+      await this.#proceed(session, mode);
     } catch (error) {
-      this.fail(error);
+      // The page the shopper left may have been paid meanwhile: the companion then refuses a
+      // second payment (409), and the order's own status is the answer.
+      const left = this.#wentBack;
+      const paid =
+        left && error instanceof CheckoutError && error.code === 'conflict'
+          ? await settledStatus(left)
+          : undefined;
+      if (left && paid) this.#settled(paid, left);
+      else this.fail(error);
     }
   }
 
@@ -156,8 +170,9 @@ export class PaymentController implements ReactiveController {
   fail(error: unknown): void {
     const failure =
       error instanceof CheckoutError ? error : new CheckoutError('error', String(error), true);
-    this.frame.stopTimer();
+    this.frame.close();
     this.#set({ busy: false, failure });
+    void reveal(this.#host, 'failure');
     const { code, message, retryable } = failure;
     this.#host.dispatchEvent(new CheckoutFailureEvent({ code, message, retryable }));
   }
@@ -175,6 +190,7 @@ export class PaymentController implements ReactiveController {
     this.#attemptKey = undefined;
     this.#saved = undefined;
     this.#resumed = false;
+    this.#wentBack = undefined;
   }
 
   /** The attempt's key: made at its first Pay, kept until it ends unpaid (or `reset()`). */
@@ -241,12 +257,27 @@ export class PaymentController implements ReactiveController {
   }
 
   /**
+   * The shopper went back to the form from the payment page. The attempt stays: Pay goes on with
+   * it (the companion answers the attempt waiting for the shopper, with a fresh page). A payment
+   * finished on the page meanwhile is reported all the same.
+   */
+  async #back(attempt: PendingAttempt): Promise<void> {
+    this.#wentBack = attempt;
+    this.#set({ busy: false });
+    void reveal(this.#host, 'pay-button');
+    const status = await settledStatus(attempt);
+    if (status && !this.busy && this.outcome === undefined) this.#settled(status, attempt);
+  }
+
+  /**
    * The outcome: an attempt that ended unpaid is forgotten (the next Pay is a new attempt); a paid
    * one stays saved, so a reload shows it paid rather than a form that could only be refused.
    */
   #settled(status: OrderStatusResponse, attempt: PendingAttempt): void {
     this.frame.close();
+    this.#wentBack = undefined;
     this.#set({ busy: false, outcome: status.status, resume: undefined });
+    void reveal(this.#host, PAID_STATUSES.includes(status.status) ? 'result' : 'status');
     this.#ended();
     const paid = PAID_STATUSES.includes(status.status);
     if (!paid && !UNSETTLED.includes(status.status)) {

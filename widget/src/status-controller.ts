@@ -75,6 +75,21 @@ export class StatusController implements ReactiveController {
   }
 }
 
+/**
+ * Asks once for `attempt`'s status: the answer if the order has settled, else nothing (nor when
+ * the request fails). For a payment the shopper may have finished on a page they then left.
+ */
+export async function settledStatus(
+  attempt: PendingAttempt,
+): Promise<OrderStatusResponse | undefined> {
+  try {
+    const status = await orderStatus(attempt.companion, attempt.order_ref, attempt.status_token);
+    return UNSETTLED.includes(status.status) ? undefined : status;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Waits `ms`, or less if `signal` aborts meanwhile. */
 function pause(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {

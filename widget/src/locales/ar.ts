@@ -4,7 +4,7 @@ import type { Messages } from '../messages.ts';
 const messages: Messages = {
   email: 'البريد الإلكتروني', first_name: 'الاسم الأول', last_name: 'اسم العائلة', phone: 'الهاتف', country: 'الدولة',
   city: 'المدينة', address: 'العنوان', postal_code: 'الرمز البريدي', card_number: 'رقم البطاقة',
-  expiry: 'تاريخ الانتهاء (MM/YY)', security_code: 'رمز الأمان', pay: 'ادفع', paying: 'جارٍ الدفع…', retry: 'حاول مرة أخرى',
+  expiry: 'تاريخ الانتهاء (MM / YY)', security_code: 'رمز الأمان', pay: 'ادفع', paying: 'جارٍ الدفع…', retry: 'حاول مرة أخرى',
   required: 'هذا الحقل مطلوب.', invalid: 'تحقق من هذا الحقل.', frame_title: 'صفحة دفع آمنة',
   open_window: 'افتح صفحة الدفع', failed: 'لم تتم عملية الدفع.', paid: 'تم استلام الدفعة.', delivery: 'التوصيل',
   invalid_email: 'أدخل بريدًا إلكترونيًا مثل name@example.com.', too_long: 'هذا النص طويل جدًا.', not_allowed: 'يحتوي على أحرف غير مسموح بها.',
@@ -13,7 +13,9 @@ const messages: Messages = {
   declined: 'تم رفض الدفع. جرّب بطاقة أو طريقة دفع أخرى.', cancelled: 'تم إلغاء الدفع. يمكنك المحاولة مرة أخرى.', review: 'شكرًا لك! يجري التحقق من دفعتك، وسيبلغك المتجر.',
   expired: 'انتهت صلاحية هذه الدفعة. يُرجى البدء من جديد.', order_unknown: 'لم يعد بالإمكان دفع هذا الطلب. يُرجى تحديث الصفحة.', unavailable: 'الدفع غير متاح حاليًا. يُرجى المحاولة بعد قليل.',
   too_many: 'محاولات كثيرة جدًا. انتظر دقيقة ثم حاول مرة أخرى.', already_paid: 'هذا الطلب مدفوع بالفعل، أو أن دفعه جارٍ.', check_details: 'لم تُقبل بعض البيانات. يُرجى التحقق منها والمحاولة مرة أخرى.',
-  loading_page: 'جارٍ فتح صفحة الدفع الآمنة…', continue_payment: 'متابعة الدفع',
+  loading_page: 'جارٍ فتح صفحة الدفع الآمنة…',
+  close_payment_page: 'رجوع',
+  continue_payment: 'متابعة الدفع',
 }; // prettier-ignore
 
 export default messages;

@@ -11,7 +11,7 @@ const messages: Messages = {
   address: 'Adresa',
   postal_code: 'PSČ',
   card_number: 'Číslo karty',
-  expiry: 'Platnost do (MM/RR)',
+  expiry: 'Platnost do (MM / RR)',
   security_code: 'Bezpečnostní kód',
   pay: 'Zaplatit',
   paying: 'Probíhá platba…',
@@ -43,6 +43,7 @@ const messages: Messages = {
   check_details: 'Některé údaje nebyly přijaty. Zkontrolujte je a zkuste to znovu.',
   loading_page: 'Otevírá se zabezpečená platební stránka…',
   continue_payment: 'Pokračovat v platbě',
+  close_payment_page: 'Zpět',
 };
 
 export default messages;

@@ -11,7 +11,7 @@ const messages: Messages = {
   address: 'Adresse',
   postal_code: 'Postnummer',
   card_number: 'Kortnummer',
-  expiry: 'Udløbsdato (MM/ÅÅ)',
+  expiry: 'Udløbsdato (MM / ÅÅ)',
   security_code: 'Sikkerhedskode',
   pay: 'Betal',
   paying: 'Betaler…',
@@ -43,6 +43,7 @@ const messages: Messages = {
   check_details: 'Nogle oplysninger blev ikke godkendt. Tjek dem, og prøv igen.',
   loading_page: 'Åbner den sikre betalingsside…',
   continue_payment: 'Fortsæt betalingen',
+  close_payment_page: 'Tilbage',
 };
 
 export default messages;

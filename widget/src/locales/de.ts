@@ -3,7 +3,7 @@ import type { Messages } from '../messages.ts';
 
 const messages: Messages = {
   email: 'E-Mail', first_name: 'Vorname', last_name: 'Nachname', phone: 'Telefon', country: 'Land', city: 'Stadt',
-  address: 'Adresse', postal_code: 'Postleitzahl', card_number: 'Kartennummer', expiry: 'Gültig bis (MM/JJ)',
+  address: 'Adresse', postal_code: 'Postleitzahl', card_number: 'Kartennummer', expiry: 'Gültig bis (MM / JJ)',
   security_code: 'Sicherheitscode', pay: 'Bezahlen', paying: 'Zahlung läuft…', retry: 'Erneut versuchen',
   required: 'Dieses Feld ist erforderlich.', invalid: 'Bitte prüfen Sie dieses Feld.', frame_title: 'Sichere Zahlungsseite',
   open_window: 'Zahlungsseite öffnen', failed: 'Die Zahlung ist nicht durchgegangen.', paid: 'Zahlung erhalten.', delivery: 'Lieferung',
@@ -13,7 +13,9 @@ const messages: Messages = {
   declined: 'Die Zahlung wurde abgelehnt. Versuchen Sie eine andere Karte oder Zahlungsart.', cancelled: 'Die Zahlung wurde abgebrochen. Sie können es erneut versuchen.', review: 'Vielen Dank! Ihre Zahlung wird geprüft; der Shop meldet sich bei Ihnen.',
   expired: 'Diese Zahlung ist abgelaufen. Bitte beginnen Sie erneut.', order_unknown: 'Diese Bestellung kann nicht mehr bezahlt werden. Bitte laden Sie die Seite neu.', unavailable: 'Zahlungen sind gerade nicht möglich. Bitte versuchen Sie es gleich noch einmal.',
   too_many: 'Zu viele Versuche. Bitte warten Sie eine Minute und versuchen Sie es erneut.', already_paid: 'Diese Bestellung ist bereits bezahlt oder die Zahlung läuft.', check_details: 'Einige Angaben wurden nicht akzeptiert. Bitte prüfen Sie sie und versuchen Sie es erneut.',
-  loading_page: 'Die sichere Zahlungsseite wird geöffnet…', continue_payment: 'Zahlung fortsetzen',
+  loading_page: 'Die sichere Zahlungsseite wird geöffnet…',
+  close_payment_page: 'Zurück',
+  continue_payment: 'Zahlung fortsetzen',
 }; // prettier-ignore
 
 export default messages;

@@ -14,7 +14,7 @@ const messages: Messages = {
   address: 'Διεύθυνση',
   postal_code: 'Ταχυδρομικός κώδικας',
   card_number: 'Αριθμός κάρτας',
-  expiry: 'Λήξη (ΜΜ/ΕΕ)',
+  expiry: 'Λήξη (ΜΜ / ΕΕ)',
   security_code: 'Κωδικός ασφαλείας',
   pay: 'Πληρωμή',
   paying: 'Πληρωμή σε εξέλιξη…',
@@ -46,6 +46,7 @@ const messages: Messages = {
   check_details: 'Ορισμένα στοιχεία δεν έγιναν δεκτά. Ελέγξτε τα και δοκιμάστε ξανά.',
   loading_page: 'Άνοιγμα της ασφαλούς σελίδας πληρωμής…',
   continue_payment: 'Συνέχεια πληρωμής',
+  close_payment_page: 'Πίσω',
 };
 
 export default messages;

@@ -4,7 +4,7 @@ import type { Messages } from '../messages.ts';
 const messages: Messages = {
   email: 'Correo electrónico', first_name: 'Nombre', last_name: 'Apellidos', phone: 'Teléfono', country: 'País',
   city: 'Ciudad', address: 'Dirección', postal_code: 'Código postal', card_number: 'Número de tarjeta',
-  expiry: 'Caducidad (MM/AA)', security_code: 'Código de seguridad', pay: 'Pagar', paying: 'Pagando…',
+  expiry: 'Caducidad (MM / AA)', security_code: 'Código de seguridad', pay: 'Pagar', paying: 'Pagando…',
   retry: 'Reintentar', required: 'Este campo es obligatorio.', invalid: 'Revisa este campo.',
   frame_title: 'Página de pago segura', open_window: 'Abrir la página de pago', failed: 'El pago no se ha completado.',
   paid: 'Pago recibido.', delivery: 'entrega',
@@ -14,7 +14,9 @@ const messages: Messages = {
   declined: 'El pago fue rechazado. Prueba con otra tarjeta u otro método de pago.', cancelled: 'El pago se ha cancelado. Puedes volver a intentarlo.', review: '¡Gracias! Estamos revisando tu pago; la tienda te avisará.',
   expired: 'Este pago ha caducado. Vuelve a empezar.', order_unknown: 'Este pedido ya no se puede pagar. Actualiza la página.', unavailable: 'Los pagos no están disponibles ahora. Inténtalo de nuevo en un momento.',
   too_many: 'Demasiados intentos. Espera un minuto y vuelve a intentarlo.', already_paid: 'Este pedido ya está pagado o su pago está en curso.', check_details: 'Algunos datos no se aceptaron. Revísalos e inténtalo de nuevo.',
-  loading_page: 'Abriendo la página de pago segura…', continue_payment: 'Continuar con el pago',
+  loading_page: 'Abriendo la página de pago segura…',
+  close_payment_page: 'Volver',
+  continue_payment: 'Continuar con el pago',
 }; // prettier-ignore
 
 export default messages;

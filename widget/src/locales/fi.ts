@@ -11,7 +11,7 @@ const messages: Messages = {
   address: 'Osoite',
   postal_code: 'Postinumero',
   card_number: 'Kortin numero',
-  expiry: 'Voimassa (KK/VV)',
+  expiry: 'Voimassa (KK / VV)',
   security_code: 'Turvakoodi',
   pay: 'Maksa',
   paying: 'Maksetaan…',
@@ -43,6 +43,7 @@ const messages: Messages = {
   check_details: 'Kaikkia tietoja ei hyväksytty. Tarkista ne ja yritä uudelleen.',
   loading_page: 'Avataan suojattua maksusivua…',
   continue_payment: 'Jatka maksua',
+  close_payment_page: 'Takaisin',
 };
 
 export default messages;

@@ -6,7 +6,7 @@ import type { Messages } from '../messages.ts';
 
 const messages: Messages = {
   email: 'E-mail', first_name: 'Prénom', last_name: 'Nom', phone: 'Téléphone', country: 'Pays', city: 'Ville',
-  address: 'Adresse', postal_code: 'Code postal', card_number: 'Numéro de carte', expiry: 'Expiration (MM/AA)',
+  address: 'Adresse', postal_code: 'Code postal', card_number: 'Numéro de carte', expiry: 'Expiration (MM / AA)',
   security_code: 'Code de sécurité', pay: 'Payer', paying: 'Paiement…', retry: 'Réessayer',
   required: 'Ce champ est obligatoire.', invalid: 'Vérifiez ce champ.', frame_title: 'Page de paiement sécurisée',
   open_window: 'Ouvrir la page de paiement', failed: 'Le paiement n’a pas abouti.', paid: 'Paiement reçu.', delivery: 'livraison',
@@ -16,7 +16,9 @@ const messages: Messages = {
   declined: 'Le paiement a été refusé. Essayez une autre carte ou un autre moyen de paiement.', cancelled: 'Le paiement a été annulé. Vous pouvez réessayer.', review: 'Merci\u202f! Votre paiement est en cours de vérification\u202f; la boutique vous tiendra au courant.',
   expired: 'Ce paiement a expiré. Veuillez recommencer.', order_unknown: 'Cette commande ne peut plus être payée. Veuillez actualiser la page.', unavailable: 'Les paiements sont indisponibles pour le moment. Réessayez dans un instant.',
   too_many: 'Trop de tentatives. Patientez une minute puis réessayez.', already_paid: 'Cette commande est déjà payée, ou son paiement est en cours.', check_details: 'Certaines informations n’ont pas été acceptées. Vérifiez-les et réessayez.',
-  loading_page: 'Ouverture de la page de paiement sécurisée…', continue_payment: 'Poursuivre votre paiement',
+  loading_page: 'Ouverture de la page de paiement sécurisée…',
+  close_payment_page: 'Retour',
+  continue_payment: 'Poursuivre votre paiement',
 }; // prettier-ignore
 
 export default messages;

@@ -15,7 +15,7 @@ const messages: Messages = {
   address: 'כתובת',
   postal_code: 'מיקוד',
   card_number: 'מספר כרטיס',
-  expiry: 'תוקף (MM/YY)',
+  expiry: 'תוקף (MM / YY)',
   security_code: 'קוד אבטחה',
   pay: 'לתשלום',
   paying: 'התשלום מתבצע…',
@@ -47,6 +47,7 @@ const messages: Messages = {
   check_details: 'חלק מהפרטים לא התקבלו. יש לבדוק אותם ולנסות שוב.',
   loading_page: 'דף התשלום המאובטח נפתח…',
   continue_payment: 'המשך בתשלום',
+  close_payment_page: 'חזרה',
 };
 
 export default messages;

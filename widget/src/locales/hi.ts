@@ -14,7 +14,7 @@ const messages: Messages = {
   address: 'पता',
   postal_code: 'पिन कोड',
   card_number: 'कार्ड नंबर',
-  expiry: 'समाप्ति तिथि (MM/YY)',
+  expiry: 'समाप्ति तिथि (MM / YY)',
   security_code: 'सुरक्षा कोड',
   pay: 'भुगतान करें',
   paying: 'भुगतान हो रहा है…',
@@ -46,6 +46,7 @@ const messages: Messages = {
   check_details: 'कुछ जानकारी स्वीकार नहीं की गई। कृपया उसे जाँचकर फिर से कोशिश करें।',
   loading_page: 'सुरक्षित भुगतान पेज खुल रहा है…',
   continue_payment: 'भुगतान जारी रखें',
+  close_payment_page: 'वापस जाएँ',
 };
 
 export default messages;

@@ -14,7 +14,7 @@ const messages: Messages = {
   address: 'Cím',
   postal_code: 'Irányítószám',
   card_number: 'Kártyaszám',
-  expiry: 'Lejárat (HH/ÉÉ)',
+  expiry: 'Lejárat (HH / ÉÉ)',
   security_code: 'Biztonsági kód',
   pay: 'Fizetés',
   paying: 'Fizetés folyamatban…',
@@ -46,6 +46,7 @@ const messages: Messages = {
   check_details: 'Néhány adat nem megfelelő. Kérjük, ellenőrizze őket, és próbálja újra.',
   loading_page: 'A biztonságos fizetési oldal megnyitása…',
   continue_payment: 'Fizetés folytatása',
+  close_payment_page: 'Vissza',
 };
 
 export default messages;

@@ -14,7 +14,7 @@ const messages: Messages = {
   address: 'Alamat',
   postal_code: 'Kode pos',
   card_number: 'Nomor kartu',
-  expiry: 'Masa berlaku (BB/TT)',
+  expiry: 'Masa berlaku (BB / TT)',
   security_code: 'Kode keamanan',
   pay: 'Bayar',
   paying: 'Memproses pembayaran…',
@@ -46,6 +46,7 @@ const messages: Messages = {
   check_details: 'Beberapa data tidak diterima. Periksa kembali, lalu coba lagi.',
   loading_page: 'Membuka halaman pembayaran aman…',
   continue_payment: 'Lanjutkan pembayaran',
+  close_payment_page: 'Kembali',
 };
 
 export default messages;

@@ -15,7 +15,7 @@ const messages: Messages = {
   address: 'Indirizzo',
   postal_code: 'Codice postale',
   card_number: 'Numero della carta',
-  expiry: 'Scadenza (MM/AA)',
+  expiry: 'Scadenza (MM / AA)',
   security_code: 'Codice di sicurezza',
   pay: 'Paga',
   paying: 'Pagamento in corso…',
@@ -48,6 +48,7 @@ const messages: Messages = {
   check_details: 'Alcuni dati non sono stati accettati. Verificarli e riprovare.',
   loading_page: 'Apertura della pagina di pagamento sicura…',
   continue_payment: 'Continua il pagamento',
+  close_payment_page: 'Indietro',
 };
 
 export default messages;

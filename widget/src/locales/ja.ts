@@ -14,7 +14,7 @@ const messages: Messages = {
   address: '住所',
   postal_code: '郵便番号',
   card_number: 'カード番号',
-  expiry: '有効期限（MM/YY）',
+  expiry: '有効期限（MM / YY）',
   security_code: 'セキュリティコード',
   pay: '支払う',
   paying: 'お支払い処理中…',
@@ -47,6 +47,7 @@ const messages: Messages = {
     '一部の情報を受け付けられませんでした。内容をご確認のうえ、もう一度お試しください。',
   loading_page: '安全なお支払いページを開いています…',
   continue_payment: 'お支払いを続ける',
+  close_payment_page: '戻る',
 };
 
 export default messages;

@@ -14,7 +14,7 @@ const messages: Messages = {
   address: '주소',
   postal_code: '우편번호',
   card_number: '카드 번호',
-  expiry: '유효기간 (MM/YY)',
+  expiry: '유효기간 (MM / YY)',
   security_code: '보안 코드',
   pay: '결제하기',
   paying: '결제 중…',
@@ -46,6 +46,7 @@ const messages: Messages = {
   check_details: '일부 정보가 승인되지 않았습니다. 확인 후 다시 시도해 주세요.',
   loading_page: '보안 결제 페이지를 여는 중…',
   continue_payment: '결제 계속하기',
+  close_payment_page: '뒤로',
 };
 
 export default messages;

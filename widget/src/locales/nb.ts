@@ -14,7 +14,7 @@ const messages: Messages = {
   address: 'Adresse',
   postal_code: 'Postnummer',
   card_number: 'Kortnummer',
-  expiry: 'Utløpsdato (MM/ÅÅ)',
+  expiry: 'Utløpsdato (MM / ÅÅ)',
   security_code: 'Sikkerhetskode',
   pay: 'Betal',
   paying: 'Betaler…',
@@ -46,6 +46,7 @@ const messages: Messages = {
   check_details: 'Noen opplysninger ble ikke godtatt. Kontroller dem og prøv igjen.',
   loading_page: 'Åpner den sikre betalingssiden…',
   continue_payment: 'Fortsett betalingen',
+  close_payment_page: 'Tilbake',
 };
 
 export default messages;

@@ -14,7 +14,7 @@ const messages: Messages = {
   address: 'Adres',
   postal_code: 'Postcode',
   card_number: 'Kaartnummer',
-  expiry: 'Vervaldatum (MM/JJ)',
+  expiry: 'Vervaldatum (MM / JJ)',
   security_code: 'Beveiligingscode',
   pay: 'Betalen',
   paying: 'Bezig met betalen…',
@@ -46,6 +46,7 @@ const messages: Messages = {
   check_details: 'Sommige gegevens zijn niet geaccepteerd. Controleer ze en probeer het opnieuw.',
   loading_page: 'De beveiligde betaalpagina wordt geopend…',
   continue_payment: 'Ga verder met betalen',
+  close_payment_page: 'Terug',
 };
 
 export default messages;

@@ -11,7 +11,7 @@ const messages: Messages = {
   address: 'Adres',
   postal_code: 'Kod pocztowy',
   card_number: 'Numer karty',
-  expiry: 'Data ważności (MM/RR)',
+  expiry: 'Data ważności (MM / RR)',
   security_code: 'Kod zabezpieczający',
   pay: 'Zapłać',
   paying: 'Trwa płatność…',
@@ -43,6 +43,7 @@ const messages: Messages = {
   check_details: 'Niektóre dane nie zostały zaakceptowane. Sprawdź je i spróbuj ponownie.',
   loading_page: 'Otwieranie bezpiecznej strony płatności…',
   continue_payment: 'Kontynuuj płatność',
+  close_payment_page: 'Wróć',
 };
 
 export default messages;

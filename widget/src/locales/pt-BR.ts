@@ -3,7 +3,7 @@ import type { Messages } from '../messages.ts';
 
 const messages: Messages = {
   email: 'E-mail', first_name: 'Nome', last_name: 'Sobrenome', phone: 'Telefone', country: 'País', city: 'Cidade',
-  address: 'Endereço', postal_code: 'CEP', card_number: 'Número do cartão', expiry: 'Validade (MM/AA)',
+  address: 'Endereço', postal_code: 'CEP', card_number: 'Número do cartão', expiry: 'Validade (MM / AA)',
   security_code: 'Código de segurança', pay: 'Pagar', paying: 'Pagando…', retry: 'Tentar novamente',
   required: 'Este campo é obrigatório.', invalid: 'Verifique este campo.', frame_title: 'Página de pagamento segura',
   open_window: 'Abrir a página de pagamento', failed: 'O pagamento não foi concluído.', paid: 'Pagamento recebido.', delivery: 'entrega',
@@ -13,7 +13,9 @@ const messages: Messages = {
   declined: 'O pagamento foi recusado. Tente outro cartão ou meio de pagamento.', cancelled: 'O pagamento foi cancelado. Você pode tentar novamente.', review: 'Obrigado! Seu pagamento está em análise; a loja vai avisar você.',
   expired: 'Este pagamento expirou. Comece novamente.', order_unknown: 'Este pedido não pode mais ser pago. Atualize a página.', unavailable: 'Os pagamentos estão indisponíveis agora. Tente de novo em instantes.',
   too_many: 'Tentativas demais. Aguarde um minuto e tente novamente.', already_paid: 'Este pedido já foi pago ou o pagamento está em andamento.', check_details: 'Alguns dados não foram aceitos. Verifique e tente novamente.',
-  loading_page: 'Abrindo a página de pagamento segura…', continue_payment: 'Continuar o pagamento',
+  loading_page: 'Abrindo a página de pagamento segura…',
+  close_payment_page: 'Voltar',
+  continue_payment: 'Continuar o pagamento',
 }; // prettier-ignore
 
 export default messages;

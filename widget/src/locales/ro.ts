@@ -14,7 +14,7 @@ const messages: Messages = {
   address: 'Adresă',
   postal_code: 'Cod poștal',
   card_number: 'Numărul cardului',
-  expiry: 'Data expirării (LL/AA)',
+  expiry: 'Data expirării (LL / AA)',
   security_code: 'Cod de securitate',
   pay: 'Plătiți',
   paying: 'Se procesează plata…',
@@ -47,6 +47,7 @@ const messages: Messages = {
   check_details: 'Unele date nu au fost acceptate. Verificați-le și încercați din nou.',
   loading_page: 'Se deschide pagina de plată securizată…',
   continue_payment: 'Continuați plata',
+  close_payment_page: 'Înapoi',
 };
 
 export default messages;

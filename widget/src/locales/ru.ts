@@ -11,7 +11,7 @@ const messages: Messages = {
   address: 'Адрес',
   postal_code: 'Почтовый индекс',
   card_number: 'Номер карты',
-  expiry: 'Срок действия (ММ/ГГ)',
+  expiry: 'Срок действия (ММ / ГГ)',
   security_code: 'Код безопасности',
   pay: 'Оплатить',
   paying: 'Оплата…',
@@ -43,6 +43,7 @@ const messages: Messages = {
   check_details: 'Некоторые данные не приняты. Проверьте их и попробуйте ещё раз.',
   loading_page: 'Открывается защищённая страница оплаты…',
   continue_payment: 'Продолжить оплату',
+  close_payment_page: 'Назад',
 };
 
 export default messages;

@@ -11,7 +11,7 @@ const messages: Messages = {
   address: 'Adress',
   postal_code: 'Postnummer',
   card_number: 'Kortnummer',
-  expiry: 'Giltigt till (MM/ÅÅ)',
+  expiry: 'Giltigt till (MM / ÅÅ)',
   security_code: 'Säkerhetskod',
   pay: 'Betala',
   paying: 'Betalar…',
@@ -43,6 +43,7 @@ const messages: Messages = {
   check_details: 'Vissa uppgifter godtogs inte. Kontrollera dem och försök igen.',
   loading_page: 'Öppnar den säkra betalsidan…',
   continue_payment: 'Fortsätt betalningen',
+  close_payment_page: 'Tillbaka',
 };
 
 export default messages;

@@ -15,7 +15,7 @@ const messages: Messages = {
   address: 'ที่อยู่',
   postal_code: 'รหัสไปรษณีย์',
   card_number: 'หมายเลขบัตร',
-  expiry: 'วันหมดอายุ (ดด/ปป)',
+  expiry: 'วันหมดอายุ (ดด / ปป)',
   security_code: 'รหัสความปลอดภัย',
   pay: 'ชำระเงิน',
   paying: 'กำลังชำระเงิน…',
@@ -47,6 +47,7 @@ const messages: Messages = {
   check_details: 'ข้อมูลบางส่วนไม่ผ่านการตรวจสอบ โปรดตรวจสอบแล้วลองอีกครั้ง',
   loading_page: 'กำลังเปิดหน้าชำระเงินที่ปลอดภัย…',
   continue_payment: 'ชำระเงินต่อ',
+  close_payment_page: 'ย้อนกลับ',
 };
 
 export default messages;

@@ -15,7 +15,7 @@ const messages: Messages = {
   address: 'Adres',
   postal_code: 'Posta kodu',
   card_number: 'Kart numarası',
-  expiry: 'Son kullanma tarihi (AA/YY)',
+  expiry: 'Son kullanma tarihi (AA / YY)',
   security_code: 'Güvenlik kodu',
   pay: 'Öde',
   paying: 'Ödeme yapılıyor…',
@@ -47,6 +47,7 @@ const messages: Messages = {
   check_details: 'Bazı bilgiler kabul edilmedi. Lütfen kontrol edip tekrar deneyin.',
   loading_page: 'Güvenli ödeme sayfası açılıyor…',
   continue_payment: 'Ödemeye devam edin',
+  close_payment_page: 'Geri',
 };
 
 export default messages;

@@ -11,7 +11,7 @@ const messages: Messages = {
   address: 'Адреса',
   postal_code: 'Поштовий індекс',
   card_number: 'Номер картки',
-  expiry: 'Термін дії (ММ/РР)',
+  expiry: 'Термін дії (ММ / РР)',
   security_code: 'Код безпеки',
   pay: 'Оплатити',
   paying: 'Оплата…',
@@ -43,6 +43,7 @@ const messages: Messages = {
   check_details: 'Деякі дані не прийнято. Перевірте їх і спробуйте ще раз.',
   loading_page: 'Відкривається захищена сторінка оплати…',
   continue_payment: 'Продовжити оплату',
+  close_payment_page: 'Назад',
 };
 
 export default messages;

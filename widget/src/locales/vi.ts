@@ -1,6 +1,6 @@
 /**
  * The element's texts in Vietnamese (vi), loaded on first use of the locale (lazy.ts).
- * Requests with “Vui lòng”; the expiry as MM/YY, as Vietnamese card forms print it.
+ * Requests with “Vui lòng”; the expiry as MM / YY, as Vietnamese card forms print it.
  */
 import type { Messages } from '../messages.ts';
 
@@ -14,7 +14,7 @@ const messages: Messages = {
   address: 'Địa chỉ',
   postal_code: 'Mã bưu chính',
   card_number: 'Số thẻ',
-  expiry: 'Ngày hết hạn (MM/YY)',
+  expiry: 'Ngày hết hạn (MM / YY)',
   security_code: 'Mã bảo mật',
   pay: 'Thanh toán',
   paying: 'Đang thanh toán…',
@@ -46,6 +46,7 @@ const messages: Messages = {
   check_details: 'Một số thông tin không được chấp nhận. Vui lòng kiểm tra và thử lại.',
   loading_page: 'Đang mở trang thanh toán bảo mật…',
   continue_payment: 'Tiếp tục thanh toán',
+  close_payment_page: 'Quay lại',
 };
 
 export default messages;

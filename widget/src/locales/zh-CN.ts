@@ -3,7 +3,7 @@ import type { Messages } from '../messages.ts';
 
 const messages: Messages = {
   email: '电子邮箱', first_name: '名', last_name: '姓', phone: '电话', country: '国家/地区', city: '城市', address: '地址',
-  postal_code: '邮政编码', card_number: '卡号', expiry: '有效期 (MM/YY)', security_code: '安全码', pay: '支付',
+  postal_code: '邮政编码', card_number: '卡号', expiry: '有效期 (MM / YY)', security_code: '安全码', pay: '支付',
   paying: '正在支付…', retry: '重试', required: '此项为必填项。', invalid: '请检查此项。', frame_title: '安全支付页面',
   open_window: '打开支付页面', failed: '支付未成功。', paid: '已收到付款。', delivery: '收货',
   invalid_email: '请输入类似 name@example.com 的电子邮箱地址。', too_long: '内容过长。', not_allowed: '包含不允许的字符。',
@@ -12,7 +12,9 @@ const messages: Messages = {
   declined: '付款被拒绝。请换一张卡或其他付款方式。', cancelled: '付款已取消。您可以重试。', review: '谢谢！您的付款正在审核中，商店会通知您。',
   expired: '此付款已过期。请重新开始。', order_unknown: '此订单已无法支付。请刷新页面。', unavailable: '暂时无法付款。请稍后再试。',
   too_many: '尝试次数过多。请等待一分钟后重试。', already_paid: '此订单已支付，或正在支付中。', check_details: '部分信息未被接受。请检查后重试。',
-  loading_page: '正在打开安全支付页面…', continue_payment: '继续付款',
+  loading_page: '正在打开安全支付页面…',
+  close_payment_page: '返回',
+  continue_payment: '继续付款',
 }; // prettier-ignore
 
 export default messages;
