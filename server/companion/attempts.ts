@@ -7,7 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { PAID_STATUSES, type SessionResponse } from 'acquiring-checkout/contract';
 import type { Context } from './context.ts';
 import { createAtService, sessionOf } from './create-at-service.ts';
-import type { PaymentRequest, Caller } from './payment-fields.ts';
+import { modeOf, type PaymentRequest, type Caller } from './payment-fields.ts';
 import { faultPoint } from './fault-points.ts';
 import { Problem } from './problem.ts';
 import { attemptDetails, orderAndRiskFields } from './order-fields.ts';
@@ -71,7 +71,8 @@ export async function startPayment(
   request: PaymentRequest,
   caller: Caller,
 ): Promise<SessionResponse> {
-  const { body, kind } = request;
+  const { body } = request;
+  const kind = modeOf(request.kind);
   const priced = await priceOrder(ctx, body.order_ref);
   const { order: resolved, amount } = priced;
   const fields = orderAndRiskFields(ctx.config, priced, request, caller);

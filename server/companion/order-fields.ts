@@ -10,6 +10,7 @@ import type { CompanionConfig, ResolvedShopper } from './config.ts';
 import { chosenInstallments } from './installments.ts';
 import { maskedPerson, payerPerson } from './payer.ts';
 import { checkOffered } from './payment-methods.ts';
+import { tokenFields } from './saved-cards.ts';
 import type { Caller, PaymentRequest } from './payment-fields.ts';
 import { AMOUNT_PARTS, type PricedOrder } from './priced-order.ts';
 
@@ -141,6 +142,7 @@ export function orderAndRiskFields(
     ...order,
     ...riskFields(priced, caller.shopper, request.body, caller.origin),
     ...chosenInstallments(config.installments, priced, request.body.installments),
+    ...tokenFields(request, caller),
   };
 }
 export type OrderAndRiskFields = ReturnType<typeof orderAndRiskFields>;

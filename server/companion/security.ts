@@ -45,7 +45,7 @@ export function cors(
     if (origin && allowedOrigins.includes(origin)) {
       response.set('Access-Control-Allow-Origin', origin);
       response.set('Access-Control-Allow-Headers', 'content-type, authorization, idempotency-key');
-      response.set('Access-Control-Allow-Methods', 'GET, POST');
+      response.set('Access-Control-Allow-Methods', 'GET, POST, DELETE');
       response.set('Access-Control-Max-Age', '600');
     }
     if (request.method === 'OPTIONS') return void response.status(204).end();
