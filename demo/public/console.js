@@ -185,14 +185,13 @@
     const details = answer.details ?? {};
     const panel = $('order-detail');
     $('order-detail-title').textContent = `Order ${ref}: ${answer.amount} ${answer.currency}`;
-    const items = (details.cart_items ?? []).map(({ basic_item_data: item }) => {
+    // `items` carries each line's exact decimal price (cart_items has it as a JSON number).
+    const lines = details.items
+      ? details.items.split('#;#').map((entry) => entry.split('#,#'))
+      : [];
+    const items = lines.map(([name, sku, price, quantity]) => {
       const row = document.createElement('tr');
-      row.append(
-        cell(item.name),
-        cell(item.productId ?? ''),
-        cell(`${item.price.amount_local_currency} ${item.price.currency}`),
-        cell(item.quantity),
-      );
+      row.append(cell(name), cell(sku), cell(`${price} ${answer.currency}`), cell(quantity));
       return row;
     });
     $('detail-items').tBodies[0].replaceChildren(...items);

@@ -139,7 +139,7 @@ describe('order and risk data', () => {
     const paid = await stack.widget('/card-payments', body, signedIn);
     assert.equal(paid.status, 201, JSON.stringify(paid.body));
     const { details } = await atSandbox('basket.d1-1');
-    assert.deepEqual(details, { ...EXPECTED_ORDER, ...EXPECTED_RISK });
+    assert.deepEqual(details, { ...EXPECTED_ORDER, ...EXPECTED_RISK, token_flag: 'NO' });
   });
 
   it('an APM payment carries the breakdown and items, and none of the fields APM does not take', async () => {
