@@ -60,10 +60,12 @@ const common = {
  * (`installments[].count`). Absent or 1: a single payment.
  */
 const installments = z.optional(
-  z.int('a whole number of instalments').check(
-    z.minimum(1, 'a whole number of instalments from 1 to 99'),
-    z.maximum(99, 'a whole number of instalments from 1 to 99'),
-  ),
+  z
+    .int('a whole number of instalments')
+    .check(
+      z.minimum(1, 'a whole number of instalments from 1 to 99'),
+      z.maximum(99, 'a whole number of instalments from 1 to 99'),
+    ),
 );
 
 /** POST /api/checkout-sessions */
@@ -116,7 +118,9 @@ export const CardPaymentRequest = z.object({
 export type CardPaymentRequest = z.infer<typeof CardPaymentRequest>;
 
 /** A saved card's handle: the service's token never reaches the browser. */
-const cardId = z.string().check(z.regex(/^sc_[A-Za-z0-9_-]{16,64}$/, 'a saved card of this shopper'));
+const cardId = z
+  .string()
+  .check(z.regex(/^sc_[A-Za-z0-9_-]{16,64}$/, 'a saved card of this shopper'));
 
 /**
  * POST /api/saved-card-payments: pays with one of the signed-in shopper's saved cards (a listed
