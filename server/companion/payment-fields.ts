@@ -56,7 +56,6 @@ export function payerFields(
     shopper_email: shopper.email,
     shopper_phone: shopper.phone,
     shopper_ip: caller.ip,
-    shopper_id: caller.shopper?.id,
     first_name: shopper.first_name,
     last_name: shopper.last_name,
     billing_country: billing?.country,

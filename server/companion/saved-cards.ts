@@ -1,7 +1,8 @@
 /**
- * Saved cards: a direct card payment the signed-in shopper asked to save sends `token_flag: YES`,
- * and the token the service answers is kept for that shopper, with the card's brand, last four,
- * expiry and the time of consent. A payment with a saved card sends only its `token_id`.
+ * Saved cards: a card or checkout payment the signed-in shopper asked to save sends
+ * `token_flag: YES`, and the token the service gives back (in a direct payment's answer, or a
+ * checkout's `payment.card_saved` notification) is kept for that shopper, with the card's brand,
+ * last four, expiry and the time of consent. A payment with a saved card sends only its `token_id`.
  */
 import type { SavedCard as SavedCardView } from 'acquiring-checkout/contract';
 import type { Context } from './context.ts';
@@ -39,7 +40,7 @@ export function tokenFields(
   caller: Caller,
 ): { token_flag?: 'YES' | 'NO'; token_id?: string } {
   if (request.kind === 'saved_card') return { token_id: request.savedCard.token_id };
-  if (request.kind !== 'card') return {};
+  if (request.kind !== 'card' && request.kind !== 'checkout') return {};
   if (request.body.save_card && !caller.shopper) {
     const message = 'only a signed-in shopper can save a card';
     throw new Problem(400, 'Invalid request', `save_card: ${message}`, {
@@ -47,6 +48,38 @@ export function tokenFields(
     });
   }
   return { token_flag: request.body.save_card ? 'YES' : 'NO' };
+}
+
+/**
+ * A card saved on the service's hosted page: the `payment.card_saved` notification of the
+ * order's current attempt brings its token, masked number and expiry; the card is kept for the
+ * shopper the attempt was made for, if the shopper asked (`token_flag` YES in its details),
+ * consenting when the attempt started.
+ */
+export async function keepCardFromNotification(
+  ctx: Context,
+  orderNo: string,
+  notification: Record<string, unknown>,
+): Promise<void> {
+  const { token_id, card, expiration_month, expiration_year } = notification;
+  if (typeof token_id !== 'string' || !token_id || typeof card !== 'string') return;
+  const attempt = await ctx.store.attempts.get(orderNo);
+  const details = attempt?.details
+    ? (JSON.parse(attempt.details) as { token_flag?: string; shopper_id?: string })
+    : {};
+  if (!attempt || details.token_flag !== 'YES' || !details.shopper_id) return;
+  await ctx.store.savedCards.add({
+    card_id: `sc_${randomToken()}`,
+    shopper_id: details.shopper_id,
+    token_id,
+    brand: cardBrand(card),
+    last4: card.slice(-4),
+    expiry_month: typeof expiration_month === 'string' ? expiration_month : '',
+    expiry_year: typeof expiration_year === 'string' ? expiration_year : '',
+    consent_at: attempt.created_at,
+    created_at: Date.now(),
+    last_used_at: null,
+  });
 }
 
 /** After a direct payment went through: keeps the card the shopper asked to save, or notes a use. */

@@ -68,8 +68,14 @@ const installments = z.optional(
     ),
 );
 
+/**
+ * The shopper ticked "Save this card for next time" (never ticked by default): the service
+ * stores the card and the companion keeps its token for the signed-in shopper, with this consent.
+ */
+const saveCard = z.optional(z.boolean('true or false'));
+
 /** POST /api/checkout-sessions */
-export const CheckoutSessionRequest = z.object({ ...common, installments });
+export const CheckoutSessionRequest = z.object({ ...common, installments, save_card: saveCard });
 export type CheckoutSessionRequest = z.infer<typeof CheckoutSessionRequest>;
 
 /** The payer documents a payment method may need (a CPF for PIX), by the service's `document_type`. */
@@ -102,11 +108,7 @@ export type ApmPaymentRequest = z.infer<typeof ApmPaymentRequest>;
 export const CardPaymentRequest = z.object({
   ...common,
   installments,
-  /**
-   * The shopper ticked "Save this card for next time" (never ticked by default): the service
-   * stores the card and the companion keeps its token for the signed-in shopper, with this consent.
-   */
-  save_card: z.optional(z.boolean('true or false')),
+  save_card: saveCard,
   card: z.object({
     number: z.string().check(z.regex(/^\d{12,19}$/, '12 to 19 digits')),
     expiry_month: z.string().check(z.regex(/^(0[1-9]|1[0-2])$/, 'a month 01 to 12')),

@@ -6,6 +6,8 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { sessionBody, startStack, type Stack } from '../helpers/companion.ts';
+import { until } from '../helpers/until.ts';
+import type { SavedCard } from 'acquiring-checkout/contract';
 
 const ADA = { cookie: 'session=ada' };
 const GRACE = { cookie: 'session=grace' };
@@ -35,7 +37,7 @@ describe('saved cards', () => {
   const list = async (who: Record<string, string> = {}) =>
     (await stack.widget('/saved-cards', undefined, who)).body as {
       signed_in: boolean;
-      cards: { card_id: string; brand: string; last4: string }[];
+      cards: SavedCard[];
     };
   const atSandbox = async (orderNo: string) =>
     (await stack.sandbox.admin(`/orders/${orderNo}`)) as {
@@ -119,8 +121,50 @@ describe('saved cards', () => {
     assert.equal(queried?.payment_status, 'authorised');
   });
 
+  it('saves a card paid on the hosted page too, once the service tells its token', async () => {
+    const created = await stack.widget(
+      '/checkout-sessions',
+      sessionBody('tee.sc8', { save_card: true }),
+      GRACE,
+    );
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    await stack.payHosted(String(created.body.frame_url), '5555555555554444');
+    await stack.waitForStatus('tee.sc8', 'authorised');
+    const cards = await until(
+      () => list(GRACE),
+      (answer) => answer.cards.length === 1,
+      { what: "Grace's saved card" },
+    );
+    assert.deepEqual(
+      cards.cards.map(({ brand, last4, expiry_month, expiry_year }) => [
+        brand,
+        last4,
+        expiry_month,
+        expiry_year,
+      ]),
+      [['mastercard', '4444', '12', '2030']],
+    );
+    const paid = await stack.widget(
+      '/saved-card-payments',
+      sessionBody('tee.sc9', { card_id: cards.cards[0]?.card_id }),
+      GRACE,
+    );
+    assert.equal(paid.body.status, 'authorised');
+    assert.equal((await atSandbox('tee.sc9-1')).card, '555555******4444');
+    // Ada's list is her own.
+    assert.equal((await list(ADA)).cards.length, 1);
+    const anonymous = await stack.widget(
+      '/checkout-sessions',
+      sessionBody('tee.sc10', { save_card: true }),
+    );
+    assert.equal(anonymous.status, 400);
+  });
+
   it('another shopper neither sees, pays with, nor removes it', async () => {
-    assert.deepEqual(await list(GRACE), { signed_in: true, cards: [] });
+    assert.equal(
+      (await list(GRACE)).cards.some((c) => c.card_id === cardId),
+      false,
+    );
     const pay = await stack.widget(
       '/saved-card-payments',
       sessionBody('tee.sc5', { card_id: cardId }),
