@@ -202,6 +202,6 @@ export function consolePage(): string {
     </section>
   </div>
 </main>`,
-    ['<script src="/assets/console.js" defer></script>'],
+    ['<script type="module" src="/assets/console.js"></script>'],
   );
 }

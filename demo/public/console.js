@@ -1,7 +1,9 @@
 // The operations console: the companion's orders with their history, and the merchant's
 // operations on them. Every call goes to /console/api, which the demo server forwards to the
 // companion's operations API with its token (the browser never holds it).
-(() => {
+import { showDetail } from './console-detail.js';
+
+{
   const $ = (id) => document.getElementById(id);
   let orders = [];
 
@@ -145,74 +147,6 @@
     return td;
   }
 
-  /** What the order's latest attempt was sent with, as label and text, in this order. */
-  const DETAIL_ROWS = [
-    ['Item total', (d) => d.item_total],
-    ['Shipping', (d) => d.shipping],
-    ['Handling', (d) => d.handling],
-    ['Tax', (d) => d.tax_total],
-    ['Insurance', (d) => d.insurance],
-    ['Shipping discount', (d) => d.shipping_discount],
-    ['Discount', (d) => d.discount],
-    [
-      'Coupons',
-      (d) => d.total_discount?.map((c) => `${c.coupon_code_used} (${c.discount_type})`).join(', '),
-    ],
-    [
-      'Account',
-      (d) =>
-        d.account_owner
-          ?.map(
-            (a) =>
-              `${a.account_id}${a.email ? `, ${a.email}` : ''}${a.past_orders_count !== undefined ? `, ${a.past_orders_count} past orders` : ''}${a.past_orders_sum !== undefined ? ` (${a.past_orders_sum})` : ''}`,
-          )
-          .join('; '),
-    ],
-    ['3-D Secure window', (d) => d.challenge_window_size],
-    ['Storefront', (d) => d.storefront_domains],
-    ['Instalments', (d) => d.installments],
-    [
-      'Payer document',
-      (d) => d.person && `${d.person.document_type ?? ''} ${d.person.document_number ?? ''}`.trim(),
-    ],
-    ['Saved card', (d) => d.token_id && `token ${d.token_id}`],
-  ];
-
-  /** Shows one order's detail: its items and the order and risk data it was sent with. */
-  async function showDetail(ref) {
-    const { ok, answer } = await call(`orders/${encodeURIComponent(ref)}`);
-    if (!ok) return say(`Could not load ${ref}: ${answer.detail ?? answer.title}`, true);
-    const details = answer.details ?? {};
-    const panel = $('order-detail');
-    $('order-detail-title').textContent = `Order ${ref}: ${answer.amount} ${answer.currency}`;
-    const items = (details.cart_items ?? []).map(({ basic_item_data: item }) => {
-      const row = document.createElement('tr');
-      row.append(
-        cell(item.name),
-        cell(item.productId ?? ''),
-        cell(`${item.price.amount_local_currency} ${item.price.currency}`),
-        cell(item.quantity),
-      );
-      return row;
-    });
-    $('detail-items').tBodies[0].replaceChildren(...items);
-    $('detail-items').hidden = items.length === 0;
-    const list = $('detail-data');
-    list.replaceChildren();
-    for (const [label, read] of DETAIL_ROWS) {
-      const value = read(details);
-      if (value === undefined || value === '') continue;
-      const term = document.createElement('dt');
-      term.textContent = label;
-      const description = document.createElement('dd');
-      description.textContent = value;
-      description.dataset.field = label;
-      list.append(term, description);
-    }
-    panel.hidden = false;
-    panel.scrollIntoView({ block: 'nearest' });
-  }
-
   function render() {
     $('orders').tBodies[0].replaceChildren(
       ...orders.map((order) => {
@@ -224,7 +158,7 @@
         open.className = 'link';
         open.textContent = order.order_ref;
         open.setAttribute('aria-label', `Details of ${order.order_ref}`);
-        open.addEventListener('click', () => void showDetail(order.order_ref));
+        open.addEventListener('click', () => void showDetail(order.order_ref, { call, cell, say }));
         refCell.append(open);
         row.append(
           refCell,
@@ -333,4 +267,4 @@
     if (!document.activeElement?.closest('form, table')) void load();
   }, 3000);
   void load();
-})();
+}

@@ -6,25 +6,28 @@
  */
 import { createCompanion } from '../companion/app.ts';
 import { companionConfig, companionEnv, type CompanionEnv } from '../companion/config.ts';
-import { orderResolver, type OrderResolver } from '../companion/order-resolver.ts';
+import { merchantHooks, type MerchantHooks } from '../companion/order-resolver.ts';
 import { loadEnvFile } from './env-file.ts';
 import { listen, shutdownGraceMs, stopOnSignals } from './listen.ts';
 
 loadEnvFile();
 let env: CompanionEnv;
-let resolveOrder: OrderResolver;
+let hooks: MerchantHooks;
 let graceMs: number;
 try {
   env = companionEnv(process.env);
   graceMs = shutdownGraceMs(process.env);
-  resolveOrder = await orderResolver(env.ORDER_RESOLVER, env.ORDER_RESOLVER_TOKEN);
+  hooks = await merchantHooks(env.ORDER_RESOLVER, env.ORDER_RESOLVER_TOKEN);
 } catch (error) {
   console.error((error as Error).message);
   process.exit(1);
 }
 const { server, port } = await listen(env.PORT, env.HOST);
 // With PORT=0 the address handed out (pages, notify_url) is the port actually taken.
-const companion = await createCompanion(companionConfig({ ...env, PORT: port }, resolveOrder));
+const companion = await createCompanion({
+  ...companionConfig({ ...env, PORT: port }, hooks.resolveOrder),
+  ...(hooks.resolveShopper ? { resolveShopper: hooks.resolveShopper } : {}),
+});
 server.on('request', companion.app);
 // Before the line that says it listens: whoever reads that line may signal at once. SIGTERM
 // drains: /readyz answers 503, requests in flight finish, then the store and Redis close.

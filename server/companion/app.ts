@@ -122,7 +122,11 @@ function companionRouter(context: Context, health: Health): Router {
   );
   router.use('/api/notifications', notifyRouter(context));
   router.use('/api/ops', operationsRouter(context));
-  router.use('/api', cors(config.allowedOrigins, refused), widgetRouter(context));
+  router.use(
+    '/api',
+    cors(config.allowedOrigins, refused, config.resolveShopper !== undefined),
+    widgetRouter(context),
+  );
   router.use(pagesRouter(context));
   router.use(errorHandler(context));
   return router;

@@ -9,7 +9,7 @@ import { PAID_STATUSES, type SessionResponse } from 'acquiring-checkout/contract
 import type { ResolvedOrder } from './config.ts';
 import type { Context } from './context.ts';
 import { createAtService, sessionOf } from './create-at-service.ts';
-import type { PaymentRequest, Caller } from './payment-fields.ts';
+import { modeOf, type PaymentRequest, type Caller } from './payment-fields.ts';
 import { faultPoint } from './fault-points.ts';
 import { Problem } from './problem.ts';
 import { attemptDetails, orderAndRiskFields } from './order-fields.ts';
@@ -75,10 +75,10 @@ function newOrder(
   resolved: ResolvedOrder,
   amount: number,
 ): Insertable<OrdersTable> {
-  const { body, kind } = request;
+  const { body } = request;
   const now = Date.now();
   return {
-    order_ref: body.order_ref, order_no: null, status: 'created', mode: kind, amount, currency: resolved.currency,
+    order_ref: body.order_ref, order_no: null, status: 'created', mode: modeOf(request.kind), amount, currency: resolved.currency,
     captured: 0, refunded: 0, transaction_id: null, result_info: null, recurring_id: null, contract_name: resolved.subscription?.contract_name ?? null, subscription_status: null, token_id: null,
     status_token_hash: sha256(statusToken(ctx.tokenKey, body.order_ref)), client_secret_hash: sha256(body.client_secret), storefront_origin: caller.origin,
     storefront_return_url: body.return_url ?? null, last_sequence: 0, attempts: 0, created_at: now, updated_at: now,
@@ -94,7 +94,7 @@ function newAttempt(
   details: string | null,
 ): Insertable<AttemptsTable> {
   return {
-    order_no: `${orderRef}-${seq}`, order_ref: orderRef, seq, attempt_key: request.body.attempt_key, mode: request.kind,
+    order_no: `${orderRef}-${seq}`, order_ref: orderRef, seq, attempt_key: request.body.attempt_key, mode: modeOf(request.kind),
     state: 'creating', page_html: null, issuer_url: null, error: null, created_at: Date.now(), request_hash: hash, opened_at: null,
     details,
   }; // prettier-ignore
@@ -119,7 +119,8 @@ export async function startPayment(
   request: PaymentRequest,
   caller: Caller,
 ): Promise<SessionResponse> {
-  const { body, kind } = request;
+  const { body } = request;
+  const kind = modeOf(request.kind);
   const priced = await priceOrder(ctx, body.order_ref);
   const { order: resolved, amount } = priced;
   const fields = orderAndRiskFields(ctx.config, priced, request, caller);

@@ -22,6 +22,7 @@ import {
   type PaymentRequest,
 } from './payment-fields.ts';
 import { faultPoint } from './fault-points.ts';
+import { keepSavedCard } from './saved-cards.ts';
 import { Problem } from './problem.ts';
 import type { Attempt, Order, PageToken } from './store/store.ts';
 import { randomToken, statusToken } from './tokens.ts';
@@ -132,10 +133,11 @@ export async function createAtService(
         FROM_CREATING,
       );
     } else {
-      const { card } = request.body;
+      // The card typed in the widget; a saved card's token_id is among the order fields.
+      const card = request.kind === 'card' ? request.body.card : undefined;
       const fields = withoutEmpty({
-        ...common, ...cardAndCheckoutFields(request.body, resolved, caller), card: card.number, expiration_month: card.expiry_month,
-        expiration_year: card.expiry_year, security_code: card.security_code, token_flag: 'NO',
+        ...common, ...cardAndCheckoutFields(request.body, resolved, caller), card: card?.number, expiration_month: card?.expiry_month,
+        expiration_year: card?.expiry_year, security_code: card?.security_code,
       }) as DirectPaymentInput; // prettier-ignore
       const result = await ctx.gateway.directPayment(fields);
       faultPoint('session.answered');
@@ -146,6 +148,11 @@ export async function createAtService(
         status, mode: 'card', transaction_id: result.transaction_id ?? null, result_info: result.result_info,
         recurring_id: result.recurring_id ?? null, contract_name: result.contract_name ?? order.contract_name,
       }, FROM_CREATING); // prettier-ignore
+      if (status !== 'declined' && status !== 'failed' && status !== 'cancelled')
+        // The payment stands whatever happens to the saving: a failure is logged, not answered.
+        await keepSavedCard(ctx, request, caller, result.token_id || undefined).catch(
+          (error: unknown) => ctx.log.error({ order_no: orderNo, err: error }, 'card not saved'),
+        );
     }
   } catch (error) {
     await recordFailure(ctx, order, error);

@@ -15,6 +15,11 @@ export {
   type PaymentMethodConfig,
   type InstallmentPlan,
 } from './config.ts';
-export { orderResolver, type OrderResolver } from './order-resolver.ts';
+export {
+  merchantHooks,
+  orderResolver,
+  type MerchantHooks,
+  type OrderResolver,
+} from './order-resolver.ts';
 export { stopOnSignals, type StopOptions } from './shutdown.ts';
 export { defaultLogger } from './context.ts';

@@ -14,6 +14,7 @@ import {
 import type { Context } from './context.ts';
 import { isOrderStatus, mayMove } from './order-status.ts';
 import { reconcileOrder } from './reconcile.ts';
+import { keepCardFromNotification } from './saved-cards.ts';
 import type { Order } from './store/store.ts';
 
 /** Checks the parsed body's own signature and shape; undefined when it is not a notification. */
@@ -122,6 +123,10 @@ async function applyToOrder(
         ? { recurring_id: notification.recurring_id }
         : {}),
     }));
+  if (typeof notification.token_id === 'string')
+    await keepCardFromNotification(ctx, notification.order_no, notification).catch(
+      (error: unknown) => ctx.log.error({ err: error }, 'card not saved'),
+    );
   const gap = notification.sequence > order.last_sequence + 1;
   if (!applied || gap) {
     // Older than what we hold, or newer with one missing in between: ask the service.

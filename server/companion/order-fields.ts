@@ -10,6 +10,7 @@ import type { CompanionConfig, ResolvedShopper } from './config.ts';
 import { chosenInstallments } from './installments.ts';
 import { maskedPerson, payerPerson } from './payer.ts';
 import { checkOffered } from './payment-methods.ts';
+import { tokenFields } from './saved-cards.ts';
 import type { Caller, PaymentRequest } from './payment-fields.ts';
 import { AMOUNT_PARTS, type PricedOrder } from './priced-order.ts';
 
@@ -132,7 +133,7 @@ export function orderAndRiskFields(
   const method = request.kind === 'apm' ? request.body.payment_method : 'card';
   const country = request.body.shopper?.billing?.country;
   checkOffered(config, method, { currency: priced.order.currency, country });
-  const order = orderFields(priced);
+  const order = { ...orderFields(priced), shopper_id: caller.shopper?.id };
   if (request.kind === 'apm') {
     const person = payerPerson(config, request.body);
     return { ...order, ...(person ? { person } : {}) };
@@ -141,6 +142,7 @@ export function orderAndRiskFields(
     ...order,
     ...riskFields(priced, caller.shopper, request.body, caller.origin),
     ...chosenInstallments(config.installments, priced, request.body.installments),
+    ...tokenFields(request, caller),
   };
 }
 export type OrderAndRiskFields = ReturnType<typeof orderAndRiskFields>;
@@ -148,5 +150,6 @@ export type OrderAndRiskFields = ReturnType<typeof orderAndRiskFields>;
 /** What the attempt keeps of the fields for the console: the payer's document masked. */
 export function attemptDetails(fields: OrderAndRiskFields): string {
   const person = 'person' in fields ? fields.person : undefined;
+  // JSON leaves out what is undefined (an anonymous shopper's shopper_id).
   return JSON.stringify(person ? { ...fields, person: maskedPerson(person) } : fields);
 }

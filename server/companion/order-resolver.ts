@@ -7,7 +7,8 @@
  *   `ORDER_RESOLVER_TOKEN` as a bearer token when set. 200 with a ResolvedOrder in JSON is the
  *   order, 404 is "no such order", anything else is an error;
  * - otherwise a module (a file path, relative to the working directory, or a package name) whose
- *   `resolveOrder` export (or default export) is the function.
+ *   `resolveOrder` export (or default export) is the function; its `resolveShopper` export, if
+ *   any, is the merchant's resolveShopper.
  */
 import { isAbsolute, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -15,6 +16,13 @@ import { z } from 'zod';
 import type { CompanionConfig, ResolvedOrder } from './config.ts';
 
 export type OrderResolver = CompanionConfig['resolveOrder'];
+type ShopperResolver = CompanionConfig['resolveShopper'];
+
+/** What a merchant plugs in: how orders are priced, and who the shopper is (optional). */
+export interface MerchantHooks {
+  resolveOrder: OrderResolver;
+  resolveShopper?: NonNullable<ShopperResolver>;
+}
 
 const decimal = z.string().regex(/^\d{1,15}(\.\d{1,3})?$/, 'a decimal string like "25.00"');
 
@@ -103,12 +111,14 @@ function httpResolver(address: string, token: string | undefined): OrderResolver
   };
 }
 
-async function moduleResolver(specifier: string): Promise<OrderResolver> {
+/** The merchant's hooks a module exports: `resolveOrder` (or its default), `resolveShopper`. */
+async function moduleHooks(specifier: string): Promise<MerchantHooks> {
   const local = specifier.startsWith('.') || isAbsolute(specifier);
-  let module: { resolveOrder?: unknown; default?: unknown };
+  let module: { resolveOrder?: unknown; resolveShopper?: unknown; default?: unknown };
   try {
     module = (await import(local ? pathToFileURL(resolve(specifier)).href : specifier)) as {
       resolveOrder?: unknown;
+      resolveShopper?: unknown;
       default?: unknown;
     };
   } catch (error) {
@@ -119,10 +129,26 @@ async function moduleResolver(specifier: string): Promise<OrderResolver> {
   const resolver = module.resolveOrder ?? module.default;
   if (typeof resolver !== 'function')
     throw new Error(`ORDER_RESOLVER: ${specifier} exports no resolveOrder function`);
-  return resolver as OrderResolver;
+  if (module.resolveShopper !== undefined && typeof module.resolveShopper !== 'function')
+    throw new Error(`ORDER_RESOLVER: ${specifier} exports a resolveShopper that is not a function`);
+  return {
+    resolveOrder: resolver as OrderResolver,
+    ...(module.resolveShopper
+      ? { resolveShopper: module.resolveShopper as NonNullable<ShopperResolver> }
+      : {}),
+  };
 }
 
 /** The `resolveOrder` that `ORDER_RESOLVER` names (see the module's comment). */
 export async function orderResolver(setting: string, token?: string): Promise<OrderResolver> {
-  return /^https?:\/\//.test(setting) ? httpResolver(setting, token) : moduleResolver(setting);
+  return (await merchantHooks(setting, token)).resolveOrder;
+}
+
+/**
+ * The merchant's hooks `ORDER_RESOLVER` names: its `resolveOrder`, and the module's
+ * `resolveShopper` when it exports one (an address of the backend gives resolveOrder alone).
+ */
+export async function merchantHooks(setting: string, token?: string): Promise<MerchantHooks> {
+  if (/^https?:\/\//.test(setting)) return { resolveOrder: httpResolver(setting, token) };
+  return moduleHooks(setting);
 }

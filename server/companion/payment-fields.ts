@@ -6,16 +6,25 @@ import type {
   ApmPaymentRequest,
   CardPaymentRequest,
   CheckoutSessionRequest,
+  SavedCardPaymentRequest,
 } from 'acquiring-checkout/contract';
 import { formatAmount } from '../gateway/index.ts';
 import type { ResolvedOrder, ResolvedShopper } from './config.ts';
 import type { Context } from './context.ts';
-import type { Order } from './store/store.ts';
+import type { PaymentMode } from './store/schema.ts';
+import type { Order, SavedCard } from './store/store.ts';
 
 export type PaymentRequest =
   | { kind: 'checkout'; body: CheckoutSessionRequest }
   | { kind: 'apm'; body: ApmPaymentRequest }
-  | { kind: 'card'; body: CardPaymentRequest };
+  | { kind: 'card'; body: CardPaymentRequest }
+  /** A direct payment with a saved card's token, found for the signed-in shopper. */
+  | { kind: 'saved_card'; body: SavedCardPaymentRequest; savedCard: SavedCard };
+
+/** How the attempt pays: a saved card is a direct card payment. */
+export function modeOf(kind: PaymentRequest['kind']): PaymentMode {
+  return kind === 'saved_card' ? 'card' : kind;
+}
 
 /**
  * Where the request came from: its allowed storefront origin, the shopper's address, and the
@@ -47,7 +56,6 @@ export function payerFields(
     shopper_email: shopper.email,
     shopper_phone: shopper.phone,
     shopper_ip: caller.ip,
-    shopper_id: caller.shopper?.id,
     first_name: shopper.first_name,
     last_name: shopper.last_name,
     billing_country: billing?.country,

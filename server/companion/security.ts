@@ -38,11 +38,14 @@ export function securityHeaders(): RequestHandler {
 
 /**
  * CORS for the widget's routes: only the storefront origins, never a wildcard. A preflight from
- * an origin not on the list gets no CORS headers, so the browser refuses the call.
+ * an origin not on the list gets no CORS headers, so the browser refuses the call. With
+ * `credentials` (a merchant's resolveShopper reads its session cookie), the listed origins may
+ * send cookies to a companion on another origin (`fetch(…, { credentials: 'include' })`).
  */
 export function cors(
   allowedOrigins: readonly string[],
   onRefused: (origin: string) => void = () => undefined,
+  credentials = false,
 ): RequestHandler {
   return (request: Request, response: Response, next: NextFunction) => {
     const origin = request.headers.origin;
@@ -52,8 +55,9 @@ export function cors(
     if (origin && allowedOrigins.includes(origin)) {
       response.set('Access-Control-Allow-Origin', origin);
       response.set('Access-Control-Allow-Headers', 'content-type, authorization, idempotency-key');
-      response.set('Access-Control-Allow-Methods', 'GET, POST');
+      response.set('Access-Control-Allow-Methods', 'GET, POST, DELETE');
       response.set('Access-Control-Max-Age', '600');
+      if (credentials) response.set('Access-Control-Allow-Credentials', 'true');
     }
     if (request.method === 'OPTIONS') return void response.status(204).end();
     next();

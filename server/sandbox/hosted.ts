@@ -5,7 +5,7 @@
 import { newId, type Engine } from './engine.ts';
 import { HttpError } from './http-error.ts';
 import { liveSession, returnLocation, saveOrder, settleWithCard } from './payments.ts';
-import type { Order, Session } from './records.ts';
+import type { CardExpiry, Order, Session } from './records.ts';
 import { transition } from './state-machine.ts';
 import { cardBehaviour, CHALLENGE_CODE } from './test-inputs.ts';
 
@@ -15,6 +15,11 @@ function close(engine: Engine, session: Session): void {
   engine.store.sessions.put({ token: session.token }, { ...session, expires_at: 0, card: '' });
 }
 
+/**
+ * Ends the hosted page. A card the checkout asked to store (token_flag YES) that went through is
+ * stored, and a `payment.card_saved` notification tells the merchant its token, masked number
+ * and expiry: the merchant never saw the card on this page.
+ */
 function finish(engine: Engine, session: Session, order: Order): HostedStep {
   let settled = order;
   if (session.token_flag && session.card && order.order_status !== '0') {
@@ -23,7 +28,12 @@ function finish(engine: Engine, session: Session, order: Order): HostedStep {
       { token_id: tokenId, merchant_id: order.merchant_id },
       { token_id: tokenId, merchant_id: order.merchant_id, card: session.card },
     );
-    settled = { ...order, token_id: tokenId };
+    settled = engine.notifyOrder({ ...order, token_id: tokenId }, 'payment.card_saved', {
+      token_id: tokenId,
+      card: order.card,
+      expiration_month: session.expiry?.month,
+      expiration_year: session.expiry?.year,
+    });
     saveOrder(engine, settled);
   }
   close(engine, session);
@@ -31,12 +41,17 @@ function finish(engine: Engine, session: Session, order: Order): HostedStep {
 }
 
 /** The card form was sent. A card that asks for 3-D Secure goes to the challenge first. */
-export function payOnHostedPage(engine: Engine, token: string, card: string): HostedStep {
+export function payOnHostedPage(
+  engine: Engine,
+  token: string,
+  card: string,
+  expiry?: CardExpiry,
+): HostedStep {
   return engine.store.transaction(() => {
     const { session, order } = liveSession(engine, token, 'checkout');
     if (order.payment_status !== 'pending')
       throw new HttpError(400, 'this payment is already finished');
-    const withCard = { ...session, card };
+    const withCard = { ...session, card, ...(expiry ? { expiry } : {}) };
     if (cardBehaviour(card).behaviour === 'challenge') {
       engine.store.sessions.put({ token }, withCard);
       return { next: 'challenge' };

@@ -21,7 +21,8 @@ type PaymentFields = DirectPaymentRequest | ApmPaymentRequest | CheckoutRequest;
 const DETAIL_FIELDS = [
   'items', 'item_total', 'shipping', 'handling', 'tax_total', 'insurance', 'shipping_discount',
   'discount', 'cart_items', 'account_owner', 'total_discount', 'challenge_window_size',
-  'storefront_domains', 'shopper_id', 'installments', 'installments_id', 'person',
+  'storefront_domains', 'shopper_id', 'installments', 'installments_id', 'person', 'token_flag',
+  'token_id',
 ] as const; // prettier-ignore
 
 /** Minor units of a decimal text or JSON number, or a 400 naming `field`. */

@@ -59,7 +59,14 @@ export interface Session {
   expires_at: number;
   /** The card entered on the hosted page, while 3-D Secure is pending. */
   card?: string;
+  expiry?: CardExpiry;
   token_flag?: boolean;
+}
+
+/** A card's expiry: `MM` and `YYYY`. */
+export interface CardExpiry {
+  month: string;
+  year: string;
 }
 
 export interface CardToken {

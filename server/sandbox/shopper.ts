@@ -21,7 +21,7 @@ import {
   STYLESHEET,
   STYLESHEET_PATH,
 } from './pages.ts';
-import type { Session } from './records.ts';
+import type { CardExpiry, Session } from './records.ts';
 import { isExpired } from './test-inputs.ts';
 
 function origin(url: string | undefined): string | undefined {
@@ -70,7 +70,10 @@ const CARD = /^\d{12,19}$/;
 const EXPIRY = /^(0[1-9]|1[0-2])\s*\/\s*(\d{2}|\d{4})$/;
 
 /** Reads the card form; returns the card number or what is wrong with the form. */
-function readCard(form: Record<string, string>, now: number): { card: string } | CardFormError {
+function readCard(
+  form: Record<string, string>,
+  now: number,
+): { card: string; expiry: CardExpiry } | CardFormError {
   const card = (form.card ?? '').replace(/[\s-]/g, '');
   if (!CARD.test(card))
     return { field: 'card', message: 'Enter the card number: 12 to 19 digits.' };
@@ -80,7 +83,8 @@ function readCard(form: Record<string, string>, now: number): { card: string } |
     return { field: 'expiry', message: 'This card has expired.' };
   if (!/^\d{3,4}$/.test(form.security_code ?? ''))
     return { field: 'security_code', message: 'Enter the security code: 3 or 4 digits.' };
-  return { card };
+  const year = expiry[2] ?? '';
+  return { card, expiry: { month: expiry[1] ?? '', year: year.length === 2 ? `20${year}` : year } };
 }
 
 export function shopperRouter(engine: Engine): Router {
@@ -162,7 +166,12 @@ export function shopperRouter(engine: Engine): Router {
         .type('html')
         .send(cardFormPage(base, session.token, order, read, typed));
     }
-    step(response, base, session.token, payOnHostedPage(engine, session.token, read.card));
+    step(
+      response,
+      base,
+      session.token,
+      payOnHostedPage(engine, session.token, read.card, read.expiry),
+    );
   });
 
   router.get('/hosted/:token/3ds', (request, response) => {

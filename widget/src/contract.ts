@@ -68,8 +68,14 @@ const installments = z.optional(
     ),
 );
 
+/**
+ * The shopper ticked "Save this card for next time" (never ticked by default): the service
+ * stores the card and the companion keeps its token for the signed-in shopper, with this consent.
+ */
+const saveCard = z.optional(z.boolean('true or false'));
+
 /** POST /api/checkout-sessions */
-export const CheckoutSessionRequest = z.object({ ...common, installments });
+export const CheckoutSessionRequest = z.object({ ...common, installments, save_card: saveCard });
 export type CheckoutSessionRequest = z.infer<typeof CheckoutSessionRequest>;
 
 /** The payer documents a payment method may need (a CPF for PIX), by the service's `document_type`. */
@@ -102,6 +108,7 @@ export type ApmPaymentRequest = z.infer<typeof ApmPaymentRequest>;
 export const CardPaymentRequest = z.object({
   ...common,
   installments,
+  save_card: saveCard,
   card: z.object({
     number: z.string().check(z.regex(/^\d{12,19}$/, '12 to 19 digits')),
     expiry_month: z.string().check(z.regex(/^(0[1-9]|1[0-2])$/, 'a month 01 to 12')),
@@ -111,3 +118,35 @@ export const CardPaymentRequest = z.object({
   }),
 });
 export type CardPaymentRequest = z.infer<typeof CardPaymentRequest>;
+
+/** A saved card's handle: the service's token never reaches the browser. */
+const cardId = z
+  .string()
+  .check(z.regex(/^sc_[A-Za-z0-9_-]{16,64}$/, 'a saved card of this shopper'));
+
+/**
+ * POST /api/saved-card-payments: pays with one of the signed-in shopper's saved cards (a listed
+ * `card_id`); no card data in the browser.
+ */
+export const SavedCardPaymentRequest = z.object({ ...common, installments, card_id: cardId });
+export type SavedCardPaymentRequest = z.infer<typeof SavedCardPaymentRequest>;
+
+/** One saved card, as GET /api/saved-cards lists it. */
+export interface SavedCard {
+  card_id: string;
+  /** `visa`, `mastercard`, `amex`, or `card` when the number says no more. */
+  brand: string;
+  last4: string;
+  /** `MM`. */
+  expiry_month: string;
+  /** `YYYY`. */
+  expiry_year: string;
+  /** ISO 8601: when the shopper saved it. */
+  saved_at: string;
+}
+
+/** GET /api/saved-cards: `signed_in` false for an anonymous shopper, who has no cards and may save none. */
+export interface SavedCardsResponse {
+  signed_in: boolean;
+  cards: SavedCard[];
+}

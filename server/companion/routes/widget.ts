@@ -5,6 +5,7 @@ import {
   ApmPaymentRequest,
   CardPaymentRequest,
   CheckoutSessionRequest,
+  SavedCardPaymentRequest,
   type OrderStatusResponse,
 } from 'acquiring-checkout/contract';
 import { startPayment, type Caller, type PaymentRequest } from '../attempts.ts';
@@ -13,6 +14,7 @@ import { parseOr400, Problem } from '../problem.ts';
 import { reconcileOrder } from '../reconcile.ts';
 import { shopperOf } from '../shopper.ts';
 import { orderSummaryRouter } from './order-summary.ts';
+import { savedCardOf, savedCardsRouter } from './saved-cards.ts';
 import { jsonBody, storefrontOrigin } from '../security.ts';
 import { sameSecret, statusToken } from '../tokens.ts';
 
@@ -34,14 +36,14 @@ export function widgetRouter(ctx: Context): Router {
   const json = jsonBody('16kb');
   const lastQueried = new Map<string, number>();
 
+  /** A route that starts a payment: the body checked, the way back checked, the attempt made. */
   const start =
-    (
-      kind: PaymentRequest['kind'],
-      schema: typeof CheckoutSessionRequest | typeof ApmPaymentRequest | typeof CardPaymentRequest,
+    <B extends { return_url?: string | undefined }>(
+      schema: Parameters<typeof parseOr400<B>>[0],
+      paymentOf: (body: B, who: Caller) => PaymentRequest | Promise<PaymentRequest>,
     ) =>
     async (request: Request, response: express.Response) => {
-      // Named, not inferred: from a union of schemas, TypeScript cannot infer the parsed type.
-      const body = parseOr400<PaymentRequest['body']>(schema, request.body);
+      const body = parseOr400(schema, request.body);
       // The way back must lead to a storefront, or the companion would be an open redirect.
       if (body.return_url && !ctx.config.allowedOrigins.includes(new URL(body.return_url).origin)) {
         throw new Problem(400, 'Invalid request', 'return_url: must be on a storefront origin', {
@@ -49,12 +51,23 @@ export function widgetRouter(ctx: Context): Router {
         });
       }
       const who = await caller(ctx, request);
-      const session = await startPayment(ctx, { kind, body } as PaymentRequest, who);
+      const session = await startPayment(ctx, await paymentOf(body, who), who);
       response.status(201).json(session);
     };
 
-  router.post('/checkout-sessions', limit, ...json, start('checkout', CheckoutSessionRequest));
-  router.post('/apm-payments', limit, ...json, start('apm', ApmPaymentRequest));
+  router.post(
+    '/checkout-sessions',
+    limit,
+    ...json,
+    start(CheckoutSessionRequest, (body) => ({ kind: 'checkout', body })),
+  );
+  router.post(
+    '/apm-payments',
+    limit,
+    ...json,
+    start(ApmPaymentRequest, (body) => ({ kind: 'apm', body })),
+  );
+  const cardPayment = start(CardPaymentRequest, (body) => ({ kind: 'card', body }));
   router.post('/card-payments', limit, ...json, async (request, response) => {
     if (!ctx.config.directCardPayments) {
       throw new Problem(
@@ -63,8 +76,20 @@ export function widgetRouter(ctx: Context): Router {
         'this companion takes cards on the hosted page only',
       );
     }
-    await start('card', CardPaymentRequest)(request, response);
+    await cardPayment(request, response);
   });
+  // A token, no card data: open whether or not direct card payments are.
+  router.post(
+    '/saved-card-payments',
+    limit,
+    ...json,
+    start(SavedCardPaymentRequest, async (body, who) => ({
+      kind: 'saved_card',
+      body,
+      savedCard: await savedCardOf(ctx, who.shopper, body.card_id),
+    })),
+  );
+  router.use(savedCardsRouter(ctx));
 
   router.use(orderSummaryRouter(ctx));
   router.get('/orders/:orderRef', ctx.limits.polls, async (request, response) => {

@@ -115,6 +115,23 @@ export interface PayoutsTable {
   reference: string | null;
 }
 
+/** A shopper's card stored at the service (its token), saved with the shopper's consent. */
+export interface SavedCardsTable {
+  /** The widget's handle of the card (`sc_…`): the token itself never leaves the server. */
+  card_id: string;
+  /** The merchant's id of the shopper, from resolveShopper. */
+  shopper_id: string;
+  token_id: string;
+  brand: string;
+  last4: string;
+  expiry_month: string;
+  expiry_year: string;
+  /** When the shopper ticked "Save this card", as the payment that saved it was made. */
+  consent_at: number;
+  created_at: number;
+  last_used_at: number | null;
+}
+
 export interface Database {
   orders: OrdersTable;
   attempts: AttemptsTable;
@@ -122,6 +139,7 @@ export interface Database {
   notifications: NotificationsTable;
   operations: OperationsTable;
   payouts: PayoutsTable;
+  saved_cards: SavedCardsTable;
 }
 
 export const MIGRATIONS: Record<string, Migration> = {
@@ -257,6 +275,24 @@ export const MIGRATIONS: Record<string, Migration> = {
     async up(db: Kysely<unknown>) {
       await db.schema.alterTable('attempts').addColumn('request_hash', 'text').execute();
       await db.schema.alterTable('attempts').addColumn('opened_at', 'bigint').execute();
+    },
+  },
+  '2026-11-26-saved-cards': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('saved_cards')
+        .addColumn('card_id', 'text', (c) => c.primaryKey())
+        .addColumn('shopper_id', 'text', (c) => c.notNull())
+        .addColumn('token_id', 'text', (c) => c.notNull())
+        .addColumn('brand', 'text', (c) => c.notNull())
+        .addColumn('last4', 'text', (c) => c.notNull())
+        .addColumn('expiry_month', 'text', (c) => c.notNull())
+        .addColumn('expiry_year', 'text', (c) => c.notNull())
+        .addColumn('consent_at', 'bigint', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('last_used_at', 'bigint')
+        .addUniqueConstraint('saved_cards_shopper_token', ['shopper_id', 'token_id'])
+        .execute();
     },
   },
 };

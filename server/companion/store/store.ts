@@ -12,11 +12,13 @@ import { NotificationsRepository } from './notifications.ts';
 import { OrdersRepository } from './orders.ts';
 import { PageTokensRepository } from './page-tokens.ts';
 import { PayoutsRepository } from './payouts.ts';
+import { SavedCardsRepository } from './saved-cards.ts';
 import type { Database } from './schema.ts';
 
 export type { Attempt, Order } from './rows.ts';
 export type { OperationStart } from './idempotency.ts';
 export type { PageToken } from './attempts.ts';
+export type { SavedCard } from './saved-cards.ts';
 
 export class CompanionStore {
   readonly orders: OrdersRepository;
@@ -25,6 +27,7 @@ export class CompanionStore {
   readonly notifications: NotificationsRepository;
   readonly idempotency: IdempotencyRepository;
   readonly payouts: PayoutsRepository;
+  readonly savedCards: SavedCardsRepository;
 
   private constructor(
     readonly db: Kysely<Database>,
@@ -36,6 +39,7 @@ export class CompanionStore {
     this.notifications = new NotificationsRepository(db);
     this.idempotency = new IdempotencyRepository(db);
     this.payouts = new PayoutsRepository(db);
+    this.savedCards = new SavedCardsRepository(db);
   }
 
   /** Opens (and migrates) the store at `location`: a `postgres://` URL, a file, or `:memory:`. */

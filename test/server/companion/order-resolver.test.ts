@@ -5,7 +5,11 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { orderResolver, type ResolvedOrder } from 'acquiring-checkout-server/companion';
+import {
+  merchantHooks,
+  orderResolver,
+  type ResolvedOrder,
+} from 'acquiring-checkout-server/companion';
 
 const MUG: ResolvedOrder = {
   amount: '12.00',
@@ -207,6 +211,22 @@ describe('orderResolver(setting, token)', () => {
         orderResolver('zod'),
         /ORDER_RESOLVER: zod exports no resolveOrder function/,
       );
+    });
+
+    it("takes the module's resolveShopper too, when it exports one", async () => {
+      const path = file(
+        'hooks.mjs',
+        `${source('export function resolveOrder')}export const resolveShopper = () => ({ id: 'cust-1' });\n`,
+      );
+      const hooks = await merchantHooks(path);
+      assert.deepEqual(await hooks.resolveOrder('mug.m1'), MUG);
+      assert.deepEqual(await hooks.resolveShopper?.({} as never), { id: 'cust-1' });
+      const bad = file(
+        'bad-hooks.mjs',
+        `${source('export function resolveOrder')}export const resolveShopper = 1;\n`,
+      );
+      await assert.rejects(merchantHooks(bad), /exports a resolveShopper that is not a function/);
+      assert.equal((await merchantHooks('https://shop.internal/orders')).resolveShopper, undefined);
     });
 
     it('fails when the module is not there', async () => {

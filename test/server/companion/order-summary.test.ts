@@ -54,6 +54,8 @@ describe('GET /api/order-summaries/:order_ref', () => {
     assert.equal(answer.status, 200);
     assert.equal(answer.headers.get('access-control-allow-origin'), SHOP);
     assert.equal(answer.headers.get('cache-control'), 'no-store');
+    // No resolveShopper here: no cookies are asked for.
+    assert.equal(answer.headers.get('access-control-allow-credentials'), null);
     assert.deepEqual(answer.body, {
       order_ref: 'brl.s1',
       amount: '100.00',

@@ -189,5 +189,36 @@ for (const database of TEST_DATABASES) {
       await store.orders.checkLater('A-6', Date.now() + 60_000);
       assert.equal(await due(), false);
     });
+
+    it("keeps each shopper's saved cards apart, one per token", async () => {
+      const card = (shopper_id: string, card_id: string, token_id: string) => ({
+        card_id, shopper_id, token_id, brand: 'visa', last4: '1111', expiry_month: '12',
+        expiry_year: '2030', consent_at: 1_790_000_000_000, created_at: Date.now(), last_used_at: null,
+      }); // prettier-ignore
+      const first = await store.savedCards.add(card('cust-a', 'sc_a1', 'TK1'));
+      const again = await store.savedCards.add(card('cust-a', 'sc_a2', 'TK1'));
+      assert.equal(again.card_id, first.card_id, 'the same token stays one card');
+      assert.equal(first.consent_at, 1_790_000_000_000);
+      await store.savedCards.add(card('cust-b', 'sc_b1', 'TK2'));
+      assert.deepEqual(
+        (await store.savedCards.list('cust-a')).map((c) => c.card_id),
+        ['sc_a1'],
+      );
+      assert.equal(await store.savedCards.get('cust-b', 'sc_a1'), undefined);
+      assert.equal(await store.savedCards.remove('cust-b', 'sc_a1'), false);
+      await store.savedCards.used('sc_a1', 1_790_000_000_001);
+      assert.equal(
+        (await store.savedCards.get('cust-a', 'sc_a1'))?.last_used_at,
+        1_790_000_000_001,
+      );
+      assert.equal(await store.savedCards.remove('cust-a', 'sc_a1'), true);
+      assert.deepEqual(await store.savedCards.list('cust-a'), []);
+    });
+
+    it("keeps an attempt's order details", async () => {
+      await store.orders.ensure(order('A-7'));
+      await store.attempts.claim({ ...attempt('A-7', 1), details: '{"item_total":"25.00"}' });
+      assert.equal((await store.attempts.get('A-7-1'))?.details, '{"item_total":"25.00"}');
+    });
   });
 }

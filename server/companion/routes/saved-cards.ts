@@ -1,0 +1,51 @@
+/**
+ * The signed-in shopper's saved cards, for the widget: list them, remove one. Who the shopper is
+ * is the merchant's resolveShopper's to say; an anonymous shopper has none, and a card of another
+ * shopper's is as unknown as one that never was (404).
+ */
+import express, { type Router } from 'express';
+import type { SavedCardsResponse } from 'acquiring-checkout/contract';
+import type { Context } from '../context.ts';
+import type { ResolvedShopper } from '../merchant-types.ts';
+import { Problem } from '../problem.ts';
+import { savedCardView } from '../saved-cards.ts';
+import { storefrontOrigin } from '../security.ts';
+import { shopperOf } from '../shopper.ts';
+import type { SavedCard } from '../store/store.ts';
+
+/** The shopper's saved card `cardId`, or a 404 naming `card_id`. */
+export async function savedCardOf(
+  ctx: Context,
+  shopper: ResolvedShopper | undefined,
+  cardId: string,
+): Promise<SavedCard> {
+  const card = shopper && (await ctx.store.savedCards.get(shopper.id, cardId));
+  if (card) return card;
+  throw new Problem(404, 'Unknown saved card', 'card_id: no such saved card', {
+    issues: [{ path: 'card_id', message: 'no such saved card' }],
+  });
+}
+
+export function savedCardsRouter(ctx: Context): Router {
+  const router = express.Router();
+
+  router.get('/saved-cards', ctx.limits.polls, async (request, response) => {
+    storefrontOrigin(request, ctx.config.allowedOrigins);
+    const shopper = await shopperOf(ctx, request);
+    const cards = shopper ? await ctx.store.savedCards.list(shopper.id) : [];
+    const answer: SavedCardsResponse = { signed_in: !!shopper, cards: cards.map(savedCardView) };
+    response.set('Cache-Control', 'no-store').json(answer);
+  });
+
+  router.delete('/saved-cards/:cardId', ctx.limits.starts, async (request, response) => {
+    storefrontOrigin(request, ctx.config.allowedOrigins);
+    const shopper = await shopperOf(ctx, request);
+    const cardId = String(request.params.cardId);
+    if (!shopper || !(await ctx.store.savedCards.remove(shopper.id, cardId)))
+      throw new Problem(404, 'Unknown saved card', 'card_id: no such saved card', {
+        issues: [{ path: 'card_id', message: 'no such saved card' }],
+      });
+    response.status(204).end();
+  });
+  return router;
+}
