@@ -18,23 +18,28 @@ const MARGIN = 12;
 
 /**
  * Pictures `target` (the element, unless told) with a margin of the page around it, or the
- * window when `target` is the page itself.
+ * window when `target` is the page itself. A target that fits the window is taken from the
+ * window: a whole-page capture leaves the cross-origin payment page's frame blank.
  */
 async function picture(page: Page, name: string, target: Locator | 'window' = element(page)) {
   const path = join(picturesDir('gallery'), `${name}.png`);
   if (target === 'window') return screenshot(page, { path });
+  await target.scrollIntoViewIfNeeded();
   const box = await target.evaluate((el) => {
     const r = el.getBoundingClientRect();
-    return { x: r.x + scrollX, y: r.y + scrollY, width: r.width, height: r.height };
+    return { x: r.x, y: r.y, width: r.width, height: r.height, sx: scrollX, sy: scrollY };
   });
+  const view = page.viewportSize();
+  const inWindow = view !== null && box.y >= 0 && box.y + box.height <= view.height;
+  const [dx, dy] = inWindow ? [0, 0] : [box.sx, box.sy];
   await screenshot(page, {
     path,
-    fullPage: true,
+    fullPage: !inWindow,
     clip: {
-      x: Math.max(0, box.x - MARGIN),
-      y: Math.max(0, box.y - MARGIN),
+      x: Math.max(0, box.x + dx - MARGIN),
+      y: Math.max(0, box.y + dy - MARGIN),
       width: box.width + 2 * MARGIN,
-      height: box.height + 2 * MARGIN,
+      height: Math.min(box.height + 2 * MARGIN, inWindow ? view.height - box.y + MARGIN : Infinity),
     },
   });
 }
@@ -311,6 +316,24 @@ describe('every state a shopper can reach, asserted, checked with axe and pictur
     assert.equal(await element(s.page).getByRole('button').count(), 0);
     await noViolations(s.page);
     await picture(s.page, 'review', s.page.locator('.cart'));
+  });
+
+  it('resume after reload: Continue your payment, and the same attempt goes on', async () => {
+    const s = await shopper();
+    await s.fillDetails();
+    await s.pay();
+    await s.frame.getByLabel('Card number').waitFor();
+    await s.page.reload();
+    const resume = element(s.page).getByRole('button', { name: 'Continue your payment' });
+    await resume.waitFor();
+    assert.equal(await element(s.page).locator('input').count(), 0, 'no form to fill again');
+    await noViolations(s.page);
+    await picture(s.page, 'resume');
+    await resume.click();
+    await Shopper.payCard(s.frame, CARDS.success);
+    const paid = await s.outcome();
+    assert.deepEqual([paid.status, paid.sentence], ['authorised', SENTENCES.paid]);
+    assert.match(paid.order_no, /-1$/, 'the attempt begun before the reload');
   });
 
   it('back from a payment page that paid meanwhile: the payment is still reported', async () => {

@@ -1,18 +1,9 @@
 /** The widget's calls to the companion, and the errors they can end in. */
 import type { ApmPaymentRequest, CardPaymentRequest, CheckoutSessionRequest } from './contract.ts';
+import { CheckoutError } from './checkout-error.ts';
 import type { OrderStatusResponse, Problem, SessionResponse } from './protocol.ts';
 
-/** A failure with a stable code for the failure event; `retryable` when trying again may work. */
-export class CheckoutError extends Error {
-  override readonly name = 'CheckoutError';
-  constructor(
-    readonly code: string,
-    message: string,
-    readonly retryable: boolean,
-  ) {
-    super(message);
-  }
-}
+export { CheckoutError };
 
 /** What each payment route takes: the contract's request types, so a drift fails to compile. */
 export interface PaymentRequests {

@@ -8,7 +8,7 @@ import { defineAcquiringCheckout } from './define.ts';
 export { AcquiringCheckout } from './checkout-element.ts';
 export { defineAcquiringCheckout } from './define.ts';
 export * from './events.ts';
-export { CheckoutError } from './companion-client.ts';
+export { CheckoutError } from './checkout-error.ts';
 export type { DataCollection } from './device-data.ts';
 export type {
   Address,
