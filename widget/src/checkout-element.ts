@@ -1,4 +1,5 @@
-import { html, LitElement, type PropertyValues } from 'lit';
+import { html, LitElement, nothing, type PropertyValues } from 'lit';
+import type { Choice } from './attempt-request.ts';
 import type { DeviceData, Shopper } from './protocol.ts';
 import { CheckoutError } from './companion-client.ts';
 import {
@@ -14,6 +15,15 @@ import { SchemeController, type Theme } from './color-scheme.ts';
 import { PartsController } from './parts-controller.ts';
 import { PaymentController } from './payment-controller.ts';
 import { renderForm } from './form-view.ts';
+import { payLabel } from './money.ts';
+import {
+  chosenMethod,
+  choiceOf,
+  hasChoices,
+  type Chosen,
+  type ElementMode,
+} from './payment-choice.ts';
+import { SummaryController } from './summary-controller.ts';
 import { styles } from './checkout-element.styles.ts';
 import { applyAppearance, type Appearance } from './appearance.ts';
 
@@ -46,6 +56,8 @@ import { applyAppearance, type Appearance } from './appearance.ts';
  * @csspart progress - Shown while the payment page loads into the frame.
  * @csspart frame - The hosted payment page's frame.
  * @csspart open-window-button - Opens the payment page in a window, when the frame cannot be used.
+ * @csspart methods - mode="auto": the ways to pay, a radio group (its legend is a `label` part).
+ * @csspart method - One way to pay: its radio button and name.
  *
  * @cssproperty --acquiring-font - Font family.
  * @cssproperty --acquiring-font-size - Base font size (the page's by default).
@@ -81,6 +93,7 @@ export class AcquiringCheckout extends LitElement {
     messages: { attribute: false },
     _values: { state: true },
     _errors: { state: true },
+    _chosen: { state: true },
   };
 
   #sessionId = '';
@@ -88,6 +101,11 @@ export class AcquiringCheckout extends LitElement {
   #ready = new Promise<void>((resolve) => (this.#becameReady = resolve));
   readonly #parts = new PartsController(this);
   readonly #scheme = new SchemeController(this);
+  // The country ranks the methods, so it asks again only when they are shown (mode="auto").
+  readonly #summary = new SummaryController(this, () => ({
+    country: this._values['billing.country'] || countryOf(this.locale),
+    ranked: this.mode === 'auto',
+  }));
   // The card has done its work once the outcome is known: it leaves memory and the inputs (a
   // retry types it again).
   readonly #payment = new PaymentController(this, () => {
@@ -100,6 +118,8 @@ export class AcquiringCheckout extends LitElement {
   declare _values: Record<string, string>;
   /** @internal */
   declare _errors: Record<string, keyof Messages>;
+  /** @internal What the shopper chose: the method (mode="auto") and the instalments. */
+  declare _chosen: Chosen;
 
   /**
    * The companion's address: its origin (`https://pay.shop.example`), with the path it is
@@ -108,8 +128,11 @@ export class AcquiringCheckout extends LitElement {
   declare companion: string;
   /** The merchant's order reference; the companion resolves the amount from it. */
   declare orderRef: string;
-  /** `checkout` (hosted page in a frame), `apm` (redirect to the payment method) or `card`. */
-  declare mode: 'checkout' | 'apm' | 'card';
+  /**
+   * `checkout` (hosted page in a frame), `apm` (redirect to the payment method), `card`, or
+   * `auto`: the ways to pay the companion ranks for the order and the shopper, to choose from.
+   */
+  declare mode: ElementMode;
   /** In `apm` mode, the payment method to pay with, e.g. `pix`. */
   declare paymentMethod: string;
   /** In `apm` mode, the shopper's bank, for the methods that ask for one. */
@@ -165,6 +188,7 @@ export class AcquiringCheckout extends LitElement {
     this.messages = {};
     this._values = {};
     this._errors = {};
+    this._chosen = {};
   }
 
   override connectedCallback(): void {
@@ -176,6 +200,7 @@ export class AcquiringCheckout extends LitElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('shopper')) this._values = { ...this.shopper, ...this._values };
     if (changed.has('mode') && this.mode === 'card') this.#parts.loadCard().catch(() => undefined);
+    if (hasChoices(this.mode, this.#summary.summary)) void this.#parts.loadChoices();
     if (changed.has('locale')) {
       this.setAttribute('dir', isRightToLeft(this.locale) ? 'rtl' : 'ltr');
       this.#parts.loadTexts(this.locale);
@@ -190,11 +215,19 @@ export class AcquiringCheckout extends LitElement {
     this.dispatchEvent(new CheckoutReadyEvent());
   }
 
-  /** An update is complete once its parts are here too: texts, schema, and the card part. */
+  /**
+   * An update is complete once its parts are here too (texts, schema, the card part) and the
+   * order's summary, with the choices part it may call for.
+   */
   protected override async getUpdateComplete(): Promise<boolean> {
-    const result = await super.getUpdateComplete();
-    // What they brought is rendered before the update counts as complete.
-    return (await this.#parts.arrived()) ? super.getUpdateComplete() : result;
+    let result = await super.getUpdateComplete();
+    // What they brought is rendered before the update counts as complete; the summary may ask
+    // for the choices part, hence a second round.
+    for (let round = 0; round < 2; round++) {
+      const arrived = await Promise.all([this.#parts.arrived(), this.#summary.arrived()]);
+      if (arrived.includes(true)) result = await super.getUpdateComplete();
+    }
+    return result;
   }
 
   #onInput = (event: Event): void => {
@@ -211,9 +244,17 @@ export class AcquiringCheckout extends LitElement {
     this.dispatchEvent(new CheckoutChangeEvent({ valid }));
   };
 
+  /** The shopper chose a method or a count of instalments. */
+  #onChoose = (event: Event): void => {
+    const { name, value } = event.target as HTMLInputElement | HTMLSelectElement;
+    this._chosen = { ...this._chosen, [name]: value };
+  };
+
   #onSubmit = async (event: Event): Promise<void> => {
     event.preventDefault();
     if (!this.#payment.canPay) return;
+    // mode="auto" pays by the method the shopper saw: the summary's, once it is here.
+    if (this.mode === 'auto') await this.#summary.arrived();
     // Usually here since the element connected; awaited only if not (a second press meanwhile
     // is the same press).
     const card = this.mode === 'card';
@@ -272,6 +313,11 @@ export class AcquiringCheckout extends LitElement {
     return this.#ready;
   }
 
+  /** @internal How the shopper pays: the mode's flow or the method chosen, and instalments. */
+  _choice(): Choice {
+    return choiceOf(this, this.#summary.summary, this._chosen);
+  }
+
   /** Pays as the Pay button does: the form is checked first, and nothing is sent if it is invalid. */
   submit(): void {
     this.renderRoot.querySelector('form')?.requestSubmit();
@@ -286,6 +332,7 @@ export class AcquiringCheckout extends LitElement {
     this.#payment.reset();
     this._values = { ...this.shopper };
     this._errors = {};
+    this._chosen = {};
   }
 
   /**
@@ -302,6 +349,9 @@ export class AcquiringCheckout extends LitElement {
   protected override render() {
     const texts = { ...this.#parts.texts, ...this.messages };
     const { busy, outcome, failure, frame, resume } = this.#payment;
+    const summary = this.#summary.summary;
+    // A page's own `pay` text wins over the amount, unless it gives `pay_amount` too.
+    const own = this.messages.pay !== undefined && this.messages.pay_amount === undefined;
     return html`
       ${renderForm({
         texts,
@@ -311,6 +361,8 @@ export class AcquiringCheckout extends LitElement {
         required: this.#required,
         locale: this.locale,
         busy,
+        payLabel: own ? texts.pay : payLabel(texts, summary, this.locale),
+        choices: this.#renderChoices(texts),
         outcome,
         failure,
         resume,
@@ -321,5 +373,27 @@ export class AcquiringCheckout extends LitElement {
       })}
       ${frame.render(texts)}
     `;
+  }
+
+  /** The methods (mode="auto") and instalments, once the summary and the choices part are here. */
+  #renderChoices(texts: Messages) {
+    const summary = this.#summary.summary;
+    const part = this.#parts.choices;
+    if (!summary || !part || !hasChoices(this.mode, summary)) return nothing;
+    const choice = this._choice();
+    return part.renderChoices(
+      { html, nothing },
+      {
+        texts,
+        locale: this.locale,
+        summary,
+        methods: this.mode === 'auto' ? summary.methods : [],
+        method: chosenMethod(summary, this._chosen)?.method,
+        instalments: choice.mode !== 'apm',
+        count: choice.installments ?? 1,
+        busy: this.#payment.busy,
+        onChoose: this.#onChoose,
+      },
+    );
   }
 }

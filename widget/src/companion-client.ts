@@ -1,6 +1,11 @@
 /** The widget's calls to the companion, and the errors they can end in. */
 import type { ApmPaymentRequest, CardPaymentRequest, CheckoutSessionRequest } from './contract.ts';
-import type { OrderStatusResponse, Problem, SessionResponse } from './protocol.ts';
+import type {
+  OrderStatusResponse,
+  OrderSummaryResponse,
+  Problem,
+  SessionResponse,
+} from './protocol.ts';
 
 /** A failure with a stable code for the failure event; `retryable` when trying again may work. */
 export class CheckoutError extends Error {
@@ -28,7 +33,8 @@ async function call<T>(url: string, init: RequestInit): Promise<T> {
     response = await fetch(url, {
       ...init,
       credentials: 'omit',
-      headers: { 'content-type': 'application/json', ...init.headers },
+      // A GET without headers of its own is a simple request: no CORS preflight before it.
+      headers: init.body ? { 'content-type': 'application/json', ...init.headers } : init.headers,
     });
   } catch {
     throw new CheckoutError('network', 'The payment service could not be reached.', true);
@@ -75,4 +81,17 @@ export function orderStatus(
   return call<OrderStatusResponse>(`${companion}/api/orders/${encodeURIComponent(orderRef)}`, {
     headers: { authorization: `Bearer ${token}` },
   });
+}
+
+/** The order's summary (amount, instalments, ranked methods); `hints` help the ranking. */
+export function orderSummary(
+  companion: string,
+  orderRef: string,
+  hints: { country?: string | undefined; device: 'mobile' | 'desktop' },
+  signal: AbortSignal,
+): Promise<OrderSummaryResponse> {
+  const query = new URLSearchParams({ device: hints.device });
+  if (hints.country) query.set('country', hints.country);
+  const path = `/api/order-summaries/${encodeURIComponent(orderRef)}?${query}`;
+  return call<OrderSummaryResponse>(`${companion}${path}`, { signal });
 }

@@ -4,6 +4,7 @@
  * use it. The browser never sends an amount: the companion resolves it from `order_ref`.
  */
 import * as z from 'zod/mini';
+import { PAYER_DOCUMENT_TYPES } from './protocol.ts';
 import { DeviceData, optionalText, Shopper, text } from './shopper-schema.ts';
 
 export * from './shopper-schema.ts';
@@ -17,6 +18,12 @@ export {
   type OrderStatusResponse,
   type Problem,
   type ReturnMessage,
+  PAYER_DOCUMENT_TYPES,
+  type PayerDocumentType,
+  type SubscriptionTerms,
+  type InstallmentOffer,
+  type PaymentMethodOffer,
+  type OrderSummaryResponse,
 } from './protocol.ts';
 
 /** The EMV 3-D Secure challenge window size codes, smallest first; `05` is the full screen. */
@@ -60,19 +67,17 @@ const common = {
  * (`installments[].count`). Absent or 1: a single payment.
  */
 const installments = z.optional(
-  z.int('a whole number of instalments').check(
-    z.minimum(1, 'a whole number of instalments from 1 to 99'),
-    z.maximum(99, 'a whole number of instalments from 1 to 99'),
-  ),
+  z
+    .int('a whole number of instalments')
+    .check(
+      z.minimum(1, 'a whole number of instalments from 1 to 99'),
+      z.maximum(99, 'a whole number of instalments from 1 to 99'),
+    ),
 );
 
 /** POST /api/checkout-sessions */
 export const CheckoutSessionRequest = z.object({ ...common, installments });
 export type CheckoutSessionRequest = z.infer<typeof CheckoutSessionRequest>;
-
-/** The payer documents a payment method may need (a CPF for PIX), by the service's `document_type`. */
-export const PAYER_DOCUMENT_TYPES = ['CPF'] as const;
-export type PayerDocumentType = (typeof PAYER_DOCUMENT_TYPES)[number];
 
 /**
  * The payer, for an APM that needs them: the document the method asks for (the companion says

@@ -20,6 +20,10 @@ export interface FormState {
   required: Set<string>;
   locale: string;
   busy: boolean;
+  /** What Pay says when not busy: `Pay`, or `Pay $49.00` once the amount is known. */
+  payLabel: string;
+  /** The shopper's choices before Pay (methods, instalments), from the choices part. */
+  choices: unknown;
   outcome: OrderStatus | undefined;
   failure: CheckoutError | undefined;
   /** A saved attempt being checked, or to continue (payment-controller.ts). */
@@ -52,6 +56,7 @@ export function renderForm(state: FormState) {
           )
         : nothing
     }
+    ${filling ? state.choices : nothing}
     ${
       filling
         ? html`<button
@@ -60,7 +65,7 @@ export function renderForm(state: FormState) {
             ?disabled=${busy}
             aria-busy=${busy ? 'true' : 'false'}
           >
-            ${busy ? t.paying : t.pay}
+            ${busy ? t.paying : state.payLabel}
           </button>`
         : nothing
     }

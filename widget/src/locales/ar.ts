@@ -14,6 +14,11 @@ const messages: Messages = {
   expired: 'انتهت صلاحية هذه الدفعة. يُرجى البدء من جديد.', order_unknown: 'لم يعد بالإمكان دفع هذا الطلب. يُرجى تحديث الصفحة.', unavailable: 'الدفع غير متاح حاليًا. يُرجى المحاولة بعد قليل.',
   too_many: 'محاولات كثيرة جدًا. انتظر دقيقة ثم حاول مرة أخرى.', already_paid: 'هذا الطلب مدفوع بالفعل، أو أن دفعه جارٍ.', check_details: 'لم تُقبل بعض البيانات. يُرجى التحقق منها والمحاولة مرة أخرى.',
   loading_page: 'جارٍ فتح صفحة الدفع الآمنة…', continue_payment: 'متابعة الدفع',
+  pay_amount: 'ادفع {amount}', pay_then: 'ادفع {amount}، ثم {terms}', per_day: '{amount} يوميًا',
+  per_week: '{amount} أسبوعيًا', per_month: '{amount} شهريًا', per_year: '{amount} سنويًا',
+  every_interval: '{amount} / {interval}', installments: 'الدفع على أقساط', installment_one: '{amount} دفعة واحدة',
+  installment_even: '{count} × {each}', installment_first: '{count} × {each} (القسط الأول {first})',
+  payment_method: 'طريقة الدفع', method_card: 'بطاقة', method_bank_transfer: 'تحويل بنكي',
 }; // prettier-ignore
 
 export default messages;

@@ -14,6 +14,12 @@ const messages: Messages = {
   expired: 'Diese Zahlung ist abgelaufen. Bitte beginnen Sie erneut.', order_unknown: 'Diese Bestellung kann nicht mehr bezahlt werden. Bitte laden Sie die Seite neu.', unavailable: 'Zahlungen sind gerade nicht möglich. Bitte versuchen Sie es gleich noch einmal.',
   too_many: 'Zu viele Versuche. Bitte warten Sie eine Minute und versuchen Sie es erneut.', already_paid: 'Diese Bestellung ist bereits bezahlt oder die Zahlung läuft.', check_details: 'Einige Angaben wurden nicht akzeptiert. Bitte prüfen Sie sie und versuchen Sie es erneut.',
   loading_page: 'Die sichere Zahlungsseite wird geöffnet…', continue_payment: 'Zahlung fortsetzen',
+  pay_amount: '{amount} bezahlen', pay_then: '{amount} bezahlen, danach {terms}', per_day: '{amount} / Tag',
+  per_week: '{amount} / Woche', per_month: '{amount} / Monat', per_year: '{amount} / Jahr',
+  every_interval: '{amount} alle {interval}', installments: 'In Raten zahlen',
+  installment_one: '{amount} in einer Zahlung', installment_even: '{count} × {each}',
+  installment_first: '{count} × {each} (erste Rate {first})', payment_method: 'Zahlungsart', method_card: 'Karte',
+  method_bank_transfer: 'Banküberweisung',
 }; // prettier-ignore
 
 export default messages;

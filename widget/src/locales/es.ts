@@ -15,6 +15,12 @@ const messages: Messages = {
   expired: 'Este pago ha caducado. Vuelve a empezar.', order_unknown: 'Este pedido ya no se puede pagar. Actualiza la página.', unavailable: 'Los pagos no están disponibles ahora. Inténtalo de nuevo en un momento.',
   too_many: 'Demasiados intentos. Espera un minuto y vuelve a intentarlo.', already_paid: 'Este pedido ya está pagado o su pago está en curso.', check_details: 'Algunos datos no se aceptaron. Revísalos e inténtalo de nuevo.',
   loading_page: 'Abriendo la página de pago segura…', continue_payment: 'Continuar con el pago',
+  pay_amount: 'Pagar {amount}', pay_then: 'Pagar {amount} y luego {terms}', per_day: '{amount} al día',
+  per_week: '{amount} a la semana', per_month: '{amount} al mes', per_year: '{amount} al año',
+  every_interval: '{amount} cada {interval}', installments: 'Pagar a plazos',
+  installment_one: '{amount} en un solo pago', installment_even: '{count} × {each}',
+  installment_first: '{count} × {each} (primer plazo: {first})', payment_method: 'Método de pago',
+  method_card: 'Tarjeta', method_bank_transfer: 'Transferencia bancaria',
 }; // prettier-ignore
 
 export default messages;

@@ -17,6 +17,12 @@ const messages: Messages = {
   expired: 'Ce paiement a expiré. Veuillez recommencer.', order_unknown: 'Cette commande ne peut plus être payée. Veuillez actualiser la page.', unavailable: 'Les paiements sont indisponibles pour le moment. Réessayez dans un instant.',
   too_many: 'Trop de tentatives. Patientez une minute puis réessayez.', already_paid: 'Cette commande est déjà payée, ou son paiement est en cours.', check_details: 'Certaines informations n’ont pas été acceptées. Vérifiez-les et réessayez.',
   loading_page: 'Ouverture de la page de paiement sécurisée…', continue_payment: 'Poursuivre votre paiement',
+  pay_amount: 'Payer {amount}', pay_then: 'Payer {amount}, puis {terms}', per_day: '{amount} par jour',
+  per_week: '{amount} par semaine', per_month: '{amount} par mois', per_year: '{amount} par an',
+  every_interval: '{amount} / {interval}', installments: 'Payer en plusieurs fois',
+  installment_one: '{amount} en une fois', installment_even: '{count} × {each}',
+  installment_first: '{count} × {each} (premier versement {first})', payment_method: 'Moyen de paiement',
+  method_card: 'Carte', method_bank_transfer: 'Virement bancaire',
 }; // prettier-ignore
 
 export default messages;

@@ -14,6 +14,11 @@ const messages: Messages = {
   expired: 'Este pagamento expirou. Comece novamente.', order_unknown: 'Este pedido não pode mais ser pago. Atualize a página.', unavailable: 'Os pagamentos estão indisponíveis agora. Tente de novo em instantes.',
   too_many: 'Tentativas demais. Aguarde um minuto e tente novamente.', already_paid: 'Este pedido já foi pago ou o pagamento está em andamento.', check_details: 'Alguns dados não foram aceitos. Verifique e tente novamente.',
   loading_page: 'Abrindo a página de pagamento segura…', continue_payment: 'Continuar o pagamento',
+  pay_amount: 'Pagar {amount}', pay_then: 'Pagar {amount} e depois {terms}', per_day: '{amount} por dia',
+  per_week: '{amount} por semana', per_month: '{amount} por mês', per_year: '{amount} por ano',
+  every_interval: '{amount} a cada {interval}', installments: 'Pagar parcelado', installment_one: '{amount} à vista',
+  installment_even: '{count}x de {each}', installment_first: '{count}x de {each} (primeira parcela de {first})',
+  payment_method: 'Forma de pagamento', method_card: 'Cartão', method_bank_transfer: 'Transferência bancária',
 }; // prettier-ignore
 
 export default messages;

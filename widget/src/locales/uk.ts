@@ -43,6 +43,20 @@ const messages: Messages = {
   check_details: 'Деякі дані не прийнято. Перевірте їх і спробуйте ще раз.',
   loading_page: 'Відкривається захищена сторінка оплати…',
   continue_payment: 'Продовжити оплату',
+  pay_amount: 'Оплатити {amount}',
+  pay_then: 'Оплатити {amount}, потім {terms}',
+  per_day: '{amount} на день',
+  per_week: '{amount} на тиждень',
+  per_month: '{amount} на місяць',
+  per_year: '{amount} на рік',
+  every_interval: '{amount} раз на {interval}',
+  installments: 'Оплата частинами',
+  installment_one: '{amount} одним платежем',
+  installment_even: '{count} × {each}',
+  installment_first: '{count} × {each} (перший платіж {first})',
+  payment_method: 'Спосіб оплати',
+  method_card: 'Картка',
+  method_bank_transfer: 'Банківський переказ',
 };
 
 export default messages;

@@ -46,6 +46,20 @@ const messages: Messages = {
   check_details: 'Một số thông tin không được chấp nhận. Vui lòng kiểm tra và thử lại.',
   loading_page: 'Đang mở trang thanh toán bảo mật…',
   continue_payment: 'Tiếp tục thanh toán',
+  pay_amount: 'Thanh toán {amount}',
+  pay_then: 'Thanh toán {amount}, sau đó {terms}',
+  per_day: '{amount} / ngày',
+  per_week: '{amount} / tuần',
+  per_month: '{amount} / tháng',
+  per_year: '{amount} / năm',
+  every_interval: '{amount} mỗi {interval}',
+  installments: 'Trả góp',
+  installment_one: '{amount} trả một lần',
+  installment_even: '{count} × {each}',
+  installment_first: '{count} × {each} (kỳ đầu {first})',
+  payment_method: 'Phương thức thanh toán',
+  method_card: 'Thẻ',
+  method_bank_transfer: 'Chuyển khoản ngân hàng',
 };
 
 export default messages;

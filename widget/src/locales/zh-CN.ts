@@ -13,6 +13,11 @@ const messages: Messages = {
   expired: '此付款已过期。请重新开始。', order_unknown: '此订单已无法支付。请刷新页面。', unavailable: '暂时无法付款。请稍后再试。',
   too_many: '尝试次数过多。请等待一分钟后重试。', already_paid: '此订单已支付，或正在支付中。', check_details: '部分信息未被接受。请检查后重试。',
   loading_page: '正在打开安全支付页面…', continue_payment: '继续付款',
+  pay_amount: '支付 {amount}', pay_then: '支付 {amount}，之后{terms}', per_day: '{amount}/天', per_week: '{amount}/周',
+  per_month: '{amount}/月', per_year: '{amount}/年', every_interval: '每{interval} {amount}', installments: '分期付款',
+  installment_one: '一次性支付 {amount}', installment_even: '{count}期 × {each}',
+  installment_first: '{count}期 × {each}（首期 {first}）', payment_method: '支付方式', method_card: '银行卡',
+  method_bank_transfer: '银行转账',
 }; // prettier-ignore
 
 export default messages;
