@@ -16,13 +16,7 @@ import { PartsController } from './parts-controller.ts';
 import { PaymentController } from './payment-controller.ts';
 import { renderForm } from './form-view.ts';
 import { payLabel } from './money.ts';
-import {
-  chosenMethod,
-  choiceOf,
-  hasChoices,
-  type Chosen,
-  type ElementMode,
-} from './payment-choice.ts';
+import { hasChoices, type Chosen, type ElementMode } from './payment-choice.ts';
 import { SummaryController } from './summary-controller.ts';
 import { styles } from './checkout-element.styles.ts';
 import { applyAppearance, type Appearance } from './appearance.ts';
@@ -244,17 +238,12 @@ export class AcquiringCheckout extends LitElement {
     this.dispatchEvent(new CheckoutChangeEvent({ valid }));
   };
 
-  /** The shopper chose a method or a count of instalments. */
-  #onChoose = (event: Event): void => {
-    const { name, value } = event.target as HTMLInputElement | HTMLSelectElement;
-    this._chosen = { ...this._chosen, [name]: value };
-  };
-
   #onSubmit = async (event: Event): Promise<void> => {
     event.preventDefault();
     if (!this.#payment.canPay) return;
     // mode="auto" pays by the method the shopper saw: the summary's, once it is here.
-    if (this.mode === 'auto') await this.#summary.arrived();
+    if (this.mode === 'auto')
+      await Promise.all([this.#summary.arrived(), this.#parts.loadChoices()]);
     // Usually here since the element connected; awaited only if not (a second press meanwhile
     // is the same press).
     const card = this.mode === 'card';
@@ -315,7 +304,12 @@ export class AcquiringCheckout extends LitElement {
 
   /** @internal How the shopper pays: the mode's flow or the method chosen, and instalments. */
   _choice(): Choice {
-    return choiceOf(this, this.#summary.summary, this._chosen);
+    const part = this.#parts.choices;
+    if (part) return part.choiceOf(this, this.#summary.summary);
+    return {
+      mode: this.mode === 'auto' ? 'checkout' : this.mode,
+      paymentMethod: this.paymentMethod,
+    };
   }
 
   /** Pays as the Pay button does: the form is checked first, and nothing is sent if it is invalid. */
@@ -362,7 +356,11 @@ export class AcquiringCheckout extends LitElement {
         locale: this.locale,
         busy,
         payLabel: own ? texts.pay : payLabel(texts, summary, this.locale),
-        choices: this.#renderChoices(texts),
+        choices: this.#parts.choices?.renderChoices({ html, nothing }, this, {
+          texts,
+          summary,
+          busy,
+        }),
         outcome,
         failure,
         resume,
@@ -373,27 +371,5 @@ export class AcquiringCheckout extends LitElement {
       })}
       ${frame.render(texts)}
     `;
-  }
-
-  /** The methods (mode="auto") and instalments, once the summary and the choices part are here. */
-  #renderChoices(texts: Messages) {
-    const summary = this.#summary.summary;
-    const part = this.#parts.choices;
-    if (!summary || !part || !hasChoices(this.mode, summary)) return nothing;
-    const choice = this._choice();
-    return part.renderChoices(
-      { html, nothing },
-      {
-        texts,
-        locale: this.locale,
-        summary,
-        methods: this.mode === 'auto' ? summary.methods : [],
-        method: chosenMethod(summary, this._chosen)?.method,
-        instalments: choice.mode !== 'apm',
-        count: choice.installments ?? 1,
-        busy: this.#payment.busy,
-        onChoose: this.#onChoose,
-      },
-    );
   }
 }

@@ -10,7 +10,10 @@
 import type { html as litHtml, nothing as litNothing } from 'lit';
 import type { Messages } from './messages.ts';
 import { fill, formatCount, formatMoney } from './money.ts';
+import { chosenMethod, choiceOf, hasChoices, type ChoiceHost } from './payment-choice.ts';
 import type { InstallmentOffer, OrderSummaryResponse } from './protocol.ts';
+
+export { choiceOf };
 
 /** The element's Lit. */
 export interface Lit {
@@ -18,10 +21,23 @@ export interface Lit {
   nothing: typeof litNothing;
 }
 
-export interface ChoicesState {
-  texts: Messages;
+/** The element: its settings, and the shopper's choices, which the controls set. */
+export interface ChoicesHost extends ChoiceHost {
   locale: string;
+}
+
+/** What the element shows besides. */
+export interface ChoicesView {
+  texts: Messages;
+  summary: OrderSummaryResponse | undefined;
+  /** A payment is under way: nothing may change. */
+  busy: boolean;
+}
+
+/** What the controls are drawn from. */
+interface ChoicesState extends ChoicesView {
   summary: OrderSummaryResponse;
+  locale: string;
   /** The methods to choose from (mode="auto"), or none. */
   methods: OrderSummaryResponse['methods'];
   /** The method chosen, or the first. */
@@ -30,7 +46,6 @@ export interface ChoicesState {
   instalments: boolean;
   /** The count chosen, `1` unless the shopper chose another. */
   count: number;
-  busy: boolean;
   onChoose: (event: Event) => void;
 }
 
@@ -124,10 +139,30 @@ function renderInstalments({ html }: Lit, state: ChoicesState) {
   </div>`;
 }
 
-/** The methods (when there are two or more to choose from), then the instalments (if any). */
-export function renderChoices(lit: Lit, state: ChoicesState) {
+/**
+ * The methods (mode="auto", when there are two or more to choose from), then the instalments
+ * (when the order offers them and the way to pay is the card). A choice sets the host's
+ * `_chosen`, which updates it.
+ */
+export function renderChoices(lit: Lit, host: ChoicesHost, view: ChoicesView) {
+  const { summary } = view;
+  if (!summary || !hasChoices(host.mode, summary)) return lit.nothing;
+  const choice = choiceOf(host, summary);
+  const state: ChoicesState = {
+    ...view,
+    summary,
+    locale: host.locale,
+    methods: host.mode === 'auto' ? summary.methods : [],
+    method: chosenMethod(summary, host._chosen)?.method,
+    instalments: choice.mode !== 'apm',
+    count: choice.installments ?? 1,
+    onChoose: (event) => {
+      const { name, value } = event.target as HTMLInputElement | HTMLSelectElement;
+      host._chosen = { ...host._chosen, [name]: value };
+    },
+  };
   const methods = state.methods.length > 1 ? renderMethods(lit, state) : lit.nothing;
-  const offered = state.instalments && instalmentOffers(state.summary).length > 1;
+  const offered = state.instalments && instalmentOffers(summary).length > 1;
   return lit.html`${methods}${offered ? renderInstalments(lit, state) : lit.nothing}`;
 }
 

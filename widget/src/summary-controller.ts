@@ -21,19 +21,21 @@ function device(): 'mobile' | 'desktop' {
   return matchMedia('(pointer: coarse)').matches || innerWidth < 600 ? 'mobile' : 'desktop';
 }
 
+/** The shopper's country as far as the form knows it, and whether it matters (the ranking shown). */
+export type CountryHint = () => { country: string | undefined; ranked: boolean };
+
 export class SummaryController implements ReactiveController {
   /** The summary of the element's order, once here; none until then, or if it failed. */
   summary: OrderSummaryResponse | undefined;
 
   readonly #host: SummaryHost;
-  /** The shopper's country as far as the form knows, for the ranking; and whether it matters. */
-  readonly #country: () => { country: string | undefined; ranked: boolean };
-  /** The companion, order and country the summary was asked for. */
-  #asked: { order: string; country: string | undefined } | undefined;
-  #abort: AbortController | undefined;
-  #pending: Promise<void> | undefined;
+  readonly #country: CountryHint;
+  /** The last request: for which companion, order and country, its abort, and its end. */
+  #asked:
+    | { order: string; country: string | undefined; abort: AbortController; done?: Promise<void> }
+    | undefined;
 
-  constructor(host: SummaryHost, country: () => { country: string | undefined; ranked: boolean }) {
+  constructor(host: SummaryHost, country: CountryHint) {
     this.#host = host;
     this.#country = country;
     host.addController(this);
@@ -44,47 +46,43 @@ export class SummaryController implements ReactiveController {
   }
 
   hostDisconnected(): void {
-    this.#abort?.abort();
-    // Asked again on the way back if it never came.
+    this.#asked?.abort.abort();
     if (!this.summary) this.#asked = undefined;
   }
 
   /**
    * Before each render: a new companion or order asks anew (and forgets the last order's
    * summary); a new country too when the methods' ranking is shown, keeping the summary shown
-   * until the new one comes.
+   * until the new one comes. The request before is aborted: its answer would be stale.
    */
   hostUpdate(): void {
     const { companion, orderRef } = this.#host;
-    const order = companion && orderRef ? `${companionBase(companion)} ${orderRef}` : '';
+    const base = companionBase(companion);
+    const order = companion && orderRef ? `${base} ${orderRef}` : '';
     const { country, ranked } = this.#country();
     const asked = this.#asked;
     if (asked?.order === order && (asked.country === country || !ranked)) return;
     if (asked?.order !== order) this.summary = undefined;
-    this.#asked = { order, country };
-    this.#abort?.abort();
-    this.#abort = undefined;
-    this.#pending = order ? this.#fetch(country) : undefined;
+    asked?.abort.abort();
+    const abort = new AbortController();
+    const stale = () => abort.signal.aborted;
+    const done = order
+      ? orderSummary(base, orderRef, { country, device: device() }, abort.signal)
+          // Without it, Pay says just "Pay": the payment itself does not need the summary.
+          .then(
+            (summary) => void (stale() || (this.summary = summary)),
+            () => undefined,
+          )
+          .then(() => void (stale() || this.#host.requestUpdate()))
+      : undefined;
+    this.#asked = { order, country, abort, ...(done ? { done } : {}) };
   }
 
   /** Resolves once the summary asked for has come, or failed; false when none was asked for. */
   async arrived(): Promise<boolean> {
-    if (!this.#pending) return false;
-    await this.#pending;
+    const done = this.#asked?.done;
+    if (!done) return false;
+    await done;
     return true;
-  }
-
-  async #fetch(country: string | undefined): Promise<void> {
-    const abort = (this.#abort = new AbortController());
-    const { companion, orderRef } = this.#host;
-    try {
-      const hints = { country, device: device() };
-      const summary = await orderSummary(companionBase(companion), orderRef, hints, abort.signal);
-      if (abort.signal.aborted) return;
-      this.summary = summary;
-    } catch {
-      // Pay says just "Pay"; the payment itself does not need the summary.
-    }
-    if (!abort.signal.aborted) this.#host.requestUpdate();
   }
 }
