@@ -16,7 +16,7 @@ import { PartsController } from './parts-controller.ts';
 import { PaymentController } from './payment-controller.ts';
 import { renderForm } from './form-view.ts';
 import { payLabel } from './money.ts';
-import { hasChoices, type Chosen, type ElementMode } from './payment-choice.ts';
+import { hasChoices, type Chosen } from './payment-choice.ts';
 import { SummaryController } from './summary-controller.ts';
 import { styles } from './checkout-element.styles.ts';
 import { applyAppearance, type Appearance } from './appearance.ts';
@@ -126,7 +126,7 @@ export class AcquiringCheckout extends LitElement {
    * `checkout` (hosted page in a frame), `apm` (redirect to the payment method), `card`, or
    * `auto`: the ways to pay the companion ranks for the order and the shopper, to choose from.
    */
-  declare mode: ElementMode;
+  declare mode: 'checkout' | 'apm' | 'card' | 'auto';
   /** In `apm` mode, the payment method to pay with, e.g. `pix`. */
   declare paymentMethod: string;
   /** In `apm` mode, the shopper's bank, for the methods that ask for one. */

@@ -23,8 +23,7 @@ describe('the demo’s catalogue prices the cart in the order reference', () => 
   it('refuses what is not a cart', () => {
     const refs = ['mug', 'hat.x', 'mug_0.x', 'mug-mug.x', 'coffee-mug.x', 'coffee_2.x', '.x'];
     // One currency per cart: a BRL product beside USD ones is no cart.
-    for (const ref of [...refs, 'cafe-mug.x'])
-      assert.equal(cartOf(ref), undefined, ref);
+    for (const ref of [...refs, 'cafe-mug.x']) assert.equal(cartOf(ref), undefined, ref);
   });
 });
 
