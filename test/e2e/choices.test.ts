@@ -7,7 +7,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { CARDS, SENTENCES, Shopper, useWorld } from './helpers/demo.ts';
-import { picture } from './helpers/pictures.ts';
+import { join } from 'node:path';
+import { picturesDir } from './helpers/pictures.ts';
 
 const CAFE = 'Café do Cerrado, 1 kg';
 
@@ -21,6 +22,9 @@ describe('as a shopper choosing how to pay on the demo storefront', () => {
   }
 
   const element = (s: Shopper) => s.page.locator('acquiring-checkout');
+  /** Pictures the storefront's cart, with the element in it, for the docs (docs/screenshots). */
+  const picture = (s: Shopper, name: string) =>
+    s.page.locator('.cart').screenshot({ path: join(picturesDir('screenshots'), `${name}.png`) });
   const payButton = (s: Shopper) => element(s).locator('[part~="pay-button"]');
   /** The ways to pay the element offers, in its order. */
   const methods = (s: Shopper) => element(s).locator('[part~="method"]').allTextContents();
@@ -73,7 +77,7 @@ describe('as a shopper choosing how to pay on the demo storefront', () => {
     );
     await fillDetails(s, 'BR');
     await select.selectOption('3');
-    await picture(s.page, 'instalments');
+    await picture(s, 'instalments');
     await s.pay();
     await Shopper.payCard(s.frame, CARDS.success);
     const outcome = await s.outcome();
@@ -95,7 +99,7 @@ describe('as a shopper choosing how to pay on the demo storefront', () => {
     await element(s).locator('[part~="method"]').first().waitFor();
     assert.deepEqual(await methods(s), ['PIX', 'Card', 'Bank transfer']);
     assert.ok(await element(s).getByLabel('PIX').isChecked(), 'the first, chosen');
-    await picture(s.page, 'methods-phone');
+    await picture(s, 'methods-phone');
     await element(s).getByLabel('Bank transfer').check();
     assert.equal(
       await element(s).getByLabel('Pay in instalments').count(),
@@ -123,7 +127,6 @@ describe('as a shopper choosing how to pay on the demo storefront', () => {
     assert.deepEqual(await methods(s), ['PIX', 'Card', 'Bank transfer']);
     await element(s).getByLabel('Card', { exact: true }).check();
     await element(s).getByLabel('Pay in instalments').selectOption('2');
-    await picture(s.page, 'methods-desktop');
     await s.pay();
     await Shopper.payCard(s.frame, CARDS.success);
     const outcome = await s.outcome();
