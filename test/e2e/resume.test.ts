@@ -15,13 +15,6 @@ describe('as a shopper who reloads the storefront during a payment', () => {
   /** A shopper whose tab records every acquiring-result's detail, across reloads. */
   async function shopper(): Promise<Shopper> {
     const page = await suite.world.page();
-    await page.addInitScript(() => {
-      document.addEventListener('acquiring-result', (event) => {
-        const kept = JSON.parse(sessionStorage.getItem('results') ?? '[]') as unknown[];
-        kept.push((event as CustomEvent).detail);
-        sessionStorage.setItem('results', JSON.stringify(kept));
-      });
-    });
     const s = new Shopper(page, suite.world);
     await s.open();
     return s;
@@ -114,6 +107,9 @@ describe('as a shopper who reloads the storefront during a payment', () => {
     const status = element(s).locator('[part~="status"]');
     await status.filter({ hasText: 'The payment was declined.' }).waitFor();
     assert.equal(await continueButton(s).count(), 0);
+    // The reload told the page at last: its result, resumed.
+    assert.equal((await s.outcome()).status, 'declined');
+    assert.equal((await results(s.page)).at(-1)?.['resumed'], true);
     await s.fillDetails();
     await s.pay();
     await Shopper.payCard(s.frame, CARDS.success);
