@@ -43,8 +43,9 @@ async function listen(server) {
 }
 
 /**
- * The sandbox, a companion for the test page's origin, one whose payment page never loads, and one
- * in front of a service whose payment page refuses to be framed.
+ * The sandbox, a companion for the test page's origin, one whose payment page never loads, one
+ * in front of a service whose payment page refuses to be framed, and one that offers choices:
+ * payment methods ranked per shopper, instalments in reais, card payments.
  */
 function stackPlugin() {
   const started = [];
@@ -71,12 +72,21 @@ function stackPlugin() {
         body: JSON.stringify({ merchant_id: 'sandbox-merchant', deny_framing: true }),
       });
       const refusing = await startCompanion(refusingService.url, options);
+      const { METHODS } = await import('./test/server/helpers/payment-methods.ts');
+      const { PAYMENT_OPTIONS } = await import('./demo/payment-options.ts');
+      const choosing = await startCompanion(sandbox.url, {
+        ...options,
+        paymentMethods: METHODS,
+        installments: PAYMENT_OPTIONS.installments,
+        directCardPayments: true,
+      });
       // Nothing here may wait on a callback that never comes: an empty event loop would end the
       // process with code 0 before the runner reports its failures.
       started.push(
         () => companion.close(),
         () => stalled.close(),
         () => refusing.close(),
+        () => choosing.close(),
         () => sandbox.close(),
         () => refusingService.close(),
         () => {
@@ -84,7 +94,7 @@ function stackPlugin() {
           blackHole.close();
         },
       );
-      exports = `export const companion = ${JSON.stringify(companion.url)};\nexport const stalledCompanion = ${JSON.stringify(stalled.url)};\nexport const refusingCompanion = ${JSON.stringify(refusing.url)};\n`;
+      exports = `export const companion = ${JSON.stringify(companion.url)};\nexport const stalledCompanion = ${JSON.stringify(stalled.url)};\nexport const refusingCompanion = ${JSON.stringify(refusing.url)};\nexport const choosingCompanion = ${JSON.stringify(choosing.url)};\n`;
     },
     serve(context) {
       if (context.path === '/__stack.js') return { body: exports, type: 'js' };

@@ -17,6 +17,8 @@ export const CATALOGUE: readonly Product[] = [
   { sku: 'mug', name: 'Enamel mug', price: '12.00', currency: 'USD' },
   { sku: 'tee', name: 'Organic T-shirt', price: '25.00', currency: 'USD' },
   { sku: 'poster', name: 'Risograph poster', price: '9.50', currency: 'USD' },
+  // Priced in reais: instalments and PIX (demo/payment-options.ts) are offered for it.
+  { sku: 'cafe', name: 'Café do Cerrado, 1 kg', price: '89.90', currency: 'BRL' },
   {
     sku: 'coffee',
     name: 'Coffee, monthly',
@@ -39,7 +41,8 @@ export interface CartLine {
 
 /**
  * Reads the cart out of an order reference: `<sku>[_<qty>][-<sku>[_<qty>]…].<nonce>`, e.g.
- * `mug_2-tee.k3x9`. A subscription is bought on its own, one at a time.
+ * `mug_2-tee.k3x9`. A subscription is bought on its own, one at a time; a cart is in one
+ * currency.
  */
 export function cartOf(reference: string): CartLine[] | undefined {
   // A public demo heads each reference with the visitor's space (demo/spaces.ts): `v…10 hex…`.
@@ -55,6 +58,7 @@ export function cartOf(reference: string): CartLine[] | undefined {
   }
   const subscription = lines.find((line) => line.product.subscription);
   if (subscription && (lines.length > 1 || subscription.quantity > 1)) return undefined;
+  if (new Set(lines.map((line) => line.product.currency)).size > 1) return undefined;
   return lines;
 }
 
@@ -62,7 +66,7 @@ export function cartOf(reference: string): CartLine[] | undefined {
 export function resolveOrder(orderRef: string): ResolvedOrder | undefined {
   const lines = cartOf(orderRef);
   if (!lines) return undefined;
-  const currency = 'USD';
+  const currency = lines[0]?.product.currency ?? 'USD';
   const total = lines.reduce(
     (sum, { product, quantity }) => sum + parseAmount(product.price, currency) * quantity,
     0,

@@ -17,6 +17,7 @@ import {
 } from 'acquiring-checkout-server/companion';
 import { createSandbox, sandboxConfig, type Sandbox } from 'acquiring-checkout-server/sandbox';
 import { resolveOrder } from './catalogue.ts';
+import { PAYMENT_OPTIONS } from './payment-options.ts';
 import { createDemo } from './server.ts';
 
 const HOUR = 3_600_000;
@@ -127,6 +128,7 @@ export async function createHostedDemo(
     allowedOrigins: [origin],
     operationsToken,
     resolveOrder,
+    ...PAYMENT_OPTIONS,
     // The sandbox's issuer pages are on the public origin, not the address the companion calls.
     issuerHosts: [new URL(publicUrl).host],
     // Only the sandbox's test cards ever reach it.

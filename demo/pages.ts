@@ -101,6 +101,7 @@ export function storefrontPage(config: PageConfig, integrity: string): string {
       <label><input type="radio" name="mode" value="checkout" checked> Card, on the secure payment page</label>
       <label><input type="radio" name="mode" value="apm"> Bank transfer (your bank's app)</label>
       <label><input type="radio" name="mode" value="card"> Card, here</label>
+      <label><input type="radio" name="mode" value="auto"> Choose at checkout</label>
     </fieldset>
     <button type="button" id="checkout-button" class="primary" hidden>Checkout</button>
     <div id="checkout-slot"></div>

@@ -22,6 +22,7 @@ import {
   type SandboxConfig,
 } from 'acquiring-checkout-server/sandbox';
 import { resolveOrder } from './catalogue.ts';
+import { PAYMENT_OPTIONS } from './payment-options.ts';
 import { createDemo } from './server.ts';
 
 export interface DemoStackOptions {
@@ -104,6 +105,7 @@ export async function startDemoStack(options: DemoStackOptions): Promise<DemoSta
     allowedOrigins: storefronts,
     operationsToken,
     resolveOrder,
+    ...PAYMENT_OPTIONS,
     directCardPayments: true,
     logger,
     ...options.companion,

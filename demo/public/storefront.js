@@ -6,12 +6,16 @@
   const catalogue = JSON.parse(document.getElementById('catalogue').textContent);
   const cart = new Map();
   const $ = (id) => document.getElementById(id);
-  // Prices are decimal strings and totals integer cents: never a float.
+  // Prices are decimal strings and totals integer cents: never a float. Intl formats the decimal
+  // string itself (USD and BRL both have cents).
   const cents = (price) => {
     const [whole, fraction = ''] = price.split('.');
     return Number(whole) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2));
   };
-  const money = (minor) => `$${Math.trunc(minor / 100)}.${String(minor % 100).padStart(2, '0')}`;
+  const money = (minor, currency = 'USD') =>
+    new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(
+      `${Math.trunc(minor / 100)}.${String(minor % 100).padStart(2, '0')}`,
+    );
 
   function renderProducts() {
     $('products').replaceChildren(
@@ -23,9 +27,8 @@
         name.textContent = product.name;
         const price = document.createElement('p');
         price.className = 'price';
-        price.textContent = product.subscription
-          ? `${money(cents(product.price))} / month`
-          : money(cents(product.price));
+        const amount = money(cents(product.price), product.currency);
+        price.textContent = product.subscription ? `${amount} / month` : amount;
         const add = document.createElement('button');
         add.type = 'button';
         add.textContent = product.subscription ? 'Subscribe' : 'Add to cart';
@@ -37,9 +40,10 @@
   }
 
   function addToCart(product) {
-    // A subscription is bought on its own (see demo/catalogue.ts).
+    // A subscription is bought on its own, and a cart is in one currency (see demo/catalogue.ts).
     const hasSubscription = [...cart.keys()].some((sku) => find(sku).subscription);
-    if (product.subscription || hasSubscription) cart.clear();
+    const otherCurrency = [...cart.keys()].some((sku) => find(sku).currency !== product.currency);
+    if (product.subscription || hasSubscription || otherCurrency) cart.clear();
     if (!product.subscription) cart.set(product.sku, (cart.get(product.sku) ?? 0) + 1);
     else cart.set(product.sku, 1);
     closeCheckout();
@@ -50,10 +54,12 @@
 
   function renderCart() {
     let total = 0;
+    let currency = 'USD';
     $('cart-lines').replaceChildren(
       ...[...cart].map(([sku, quantity]) => {
         const product = find(sku);
         total += cents(product.price) * quantity;
+        currency = product.currency;
         const line = document.createElement('li');
         line.textContent = `${quantity} × ${product.name}`;
         const remove = document.createElement('button');
@@ -70,7 +76,7 @@
         return line;
       }),
     );
-    $('cart-total').value = money(total);
+    $('cart-total').value = money(total, currency);
     // Nothing to pay for (an empty cart, or one just paid): no way to pay is offered.
     for (const id of ['modes', 'checkout-button']) $(id).hidden = cart.size === 0;
   }
@@ -131,6 +137,7 @@
     element.setAttribute('order-ref', ref);
     element.setAttribute('mode', mode);
     // PIX needs the payer's CPF, which the element does not ask for yet: a method that needs none.
+    // mode="auto" shows the ways to pay the companion ranks for the order and the shopper.
     if (mode === 'apm') element.setAttribute('payment-method', 'BANK_TRANSFER');
     closeCheckout();
     $('checkout-slot').replaceChildren(element);

@@ -6,6 +6,7 @@
  * shows neither's format).
  */
 import { z } from 'zod';
+import type { InstallmentOffer } from 'acquiring-checkout/contract';
 import { formatAmount, isAmount, parseAmount } from '../gateway/index.ts';
 import type { InstallmentPlan } from './config.ts';
 import type { PricedOrder } from './priced-order.ts';
@@ -70,7 +71,7 @@ export function orderInstallments(
 }
 
 /** An option as the widget sees it: amounts as decimal strings. */
-export function installmentView(option: InstallmentOption, currency: string) {
+export function installmentView(option: InstallmentOption, currency: string): InstallmentOffer {
   return {
     count: option.count,
     first: formatAmount(option.first, currency),

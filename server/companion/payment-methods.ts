@@ -14,7 +14,7 @@
  * nothing local applies.
  */
 import { z } from 'zod';
-import type { PayerDocumentType } from 'acquiring-checkout/contract';
+import type { PaymentMethodOffer } from 'acquiring-checkout/contract';
 import type { CompanionConfig, PaymentMethodConfig } from './config.ts';
 import { payerDocumentOf } from './payer.ts';
 import { Problem } from './problem.ts';
@@ -71,13 +71,8 @@ export function rankMethods(
     .map(({ method }) => method);
 }
 
-/** A method as the widget sees it: which flow it runs, and the payer document it needs. */
-export interface MethodView {
-  method: string;
-  /** `checkout`: the card on the hosted page; `apm`: the method's own page. */
-  flow: 'checkout' | 'apm';
-  payer_document?: PayerDocumentType;
-}
+/** A method as the widget sees it (the contract's type): its flow, the payer document it needs. */
+export type MethodView = PaymentMethodOffer;
 
 /** The ranked methods of an order, for the widget's mode="auto". */
 export function methodsFor(config: CompanionConfig, profile: ShopperProfile): MethodView[] {

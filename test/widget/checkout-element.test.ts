@@ -2,6 +2,7 @@ import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../widget/src/index.ts';
 import { english, LOCALES, loadMessages, type AcquiringCheckout } from '../../widget/src/index.ts';
+import { formatMoney } from '../../widget/src/money.ts';
 import { input, part, type } from './helpers.ts';
 // @ts-expect-error: served by the test runner's stack plugin (web-test-runner.config.mjs)
 import { companion, refusingCompanion, stalledCompanion } from '/__stack.js';
@@ -40,7 +41,8 @@ describe('<acquiring-checkout>', () => {
     const el = await checkout();
     expect(part(el, 'form')).to.exist;
     expect(input(el, 'email').autocomplete).to.equal('email');
-    expect(part(el, 'pay-button').textContent?.trim()).to.equal('Pay');
+    // The companion resolved mug.… to 12.00 USD (demo/catalogue.ts).
+    expect(part(el, 'pay-button').textContent?.trim()).to.equal('Pay $12.00');
   });
 
   it('is accessible', async () => {
@@ -288,7 +290,11 @@ describe('<acquiring-checkout>', () => {
       it(`renders in ${locale}, its texts loaded on first use`, async () => {
         const el = await checkout({ locale });
         const messages = await loadMessages(locale);
-        expect(part(el, 'pay-button').textContent?.trim()).to.equal(messages.pay);
+        // Its words around the amount, which Intl formats in the locale (money.ts).
+        const amount = formatMoney('12.00', 'USD', locale);
+        expect(part(el, 'pay-button').textContent?.trim()).to.equal(
+          messages.pay_amount.replace('{amount}', amount),
+        );
         expect(el.getAttribute('dir')).to.equal(RIGHT_TO_LEFT.includes(locale) ? 'rtl' : 'ltr');
       });
 

@@ -5,7 +5,7 @@
  * whatever comes next, so that a reload can pick it up.
  */
 import { CheckoutError, startPayment } from './companion-client.ts';
-import type { CardPaymentRequest, CheckoutSessionRequest } from './contract.ts';
+import type { CardPaymentRequest, CheckoutSessionRequest, Payer } from './contract.ts';
 import { clientSecretOf } from './frame.ts';
 import type { DeviceData, SessionResponse, Shopper } from './protocol.ts';
 import {
@@ -19,15 +19,27 @@ import {
 export interface RequestHost {
   companion: string;
   orderRef: string;
-  paymentMethod: string;
   bankCode: string;
   returnUrl: string;
+  /** How the shopper pays: the mode's flow, or the method chosen (mode="auto"), and instalments. */
+  _choice(): Choice;
   /** The shopper fields and the device data Pay sends. */
   collectedData(): Promise<{ shopper: Shopper; device: DeviceData }>;
 }
 
 export type Mode = SavedAttempt['mode'];
 export type Card = CardPaymentRequest['card'];
+
+/** How the shopper pays, as the element's settings and the shopper's choices decide. */
+export interface Choice {
+  mode: Mode;
+  /** apm: the method (`payment-method`, or the one chosen in mode="auto"). */
+  paymentMethod: string;
+  /** checkout and card: the count of instalments chosen, when more than one. */
+  installments?: number | undefined;
+  /** apm: the payer's document, for a method that needs one (a CPF for PIX). */
+  payer?: Payer | undefined;
+}
 
 /** How to ask: the attempt's key and mode, the card (card mode), the saved attempt (a continue). */
 export interface Ask {
@@ -49,18 +61,22 @@ export async function requestAttempt(host: RequestHost, ask: Ask): Promise<Sessi
     return_url: host.returnUrl || returnAddress(),
   };
   const companion = companionBase(host.companion);
-  const method = saved ?? { payment_method: host.paymentMethod, bank_code: host.bankCode };
+  const choice = host._choice();
+  const method = saved ?? { payment_method: choice.paymentMethod, bank_code: host.bankCode };
   const apm = {
     payment_method: method.payment_method ?? '',
     bank_code: method.bank_code || undefined,
   };
+  // The same attempt asked for again is the one the companion has: nothing chosen anew.
+  const payer = !saved && choice.payer ? { payer: choice.payer } : {};
+  const count = !saved && choice.installments ? { installments: choice.installments } : {};
   let session: SessionResponse;
   if (mode === 'apm')
-    session = await startPayment(companion, 'apm-payments', { ...request, ...apm });
+    session = await startPayment(companion, 'apm-payments', { ...request, ...apm, ...payer });
   else if (mode === 'card') {
     if (!card) throw new CheckoutError('unavailable', 'The form could not be loaded.', true);
-    session = await startPayment(companion, 'card-payments', { ...request, card });
-  } else session = await startPayment(companion, 'checkout-sessions', request);
+    session = await startPayment(companion, 'card-payments', { ...request, ...count, card });
+  } else session = await startPayment(companion, 'checkout-sessions', { ...request, ...count });
   saveAttempt({
     ...pendingOf(session, companion),
     attempt_key: ask.attemptKey,

@@ -1,4 +1,5 @@
 import { html, LitElement, nothing, type PropertyValues } from 'lit';
+import type { Choice } from './attempt-request.ts';
 import type { DeviceData, Shopper } from './protocol.ts';
 import { CheckoutError } from './companion-client.ts';
 import {
@@ -14,6 +15,9 @@ import { SchemeController, type Theme } from './color-scheme.ts';
 import { PartsController } from './parts-controller.ts';
 import { PaymentController } from './payment-controller.ts';
 import { renderForm } from './form-view.ts';
+import { payLabel } from './money.ts';
+import { hasChoices, type Chosen } from './payment-choice.ts';
+import { SummaryController } from './summary-controller.ts';
 import { styles } from './checkout-element.styles.ts';
 import { applyAppearance, type Appearance } from './appearance.ts';
 
@@ -52,6 +56,8 @@ import { applyAppearance, type Appearance } from './appearance.ts';
  * @csspart progress - Shown over the frame while the payment page loads into it.
  * @csspart frame - The hosted payment page's frame.
  * @csspart open-window-button - Opens the payment page in a window, when the frame cannot be used.
+ * @csspart methods - mode="auto": the ways to pay, a radio group (its legend is a `label` part).
+ * @csspart method - One way to pay: its radio button and name.
  *
  * @cssproperty --acquiring-font - Font family.
  * @cssproperty --acquiring-font-size - Base font size (the page's by default).
@@ -91,6 +97,7 @@ export class AcquiringCheckout extends LitElement {
     messages: { attribute: false },
     _values: { state: true },
     _errors: { state: true },
+    _chosen: { state: true },
   };
 
   #sessionId = '';
@@ -98,6 +105,11 @@ export class AcquiringCheckout extends LitElement {
   #ready = new Promise<void>((resolve) => (this.#becameReady = resolve));
   readonly #parts = new PartsController(this);
   readonly #scheme = new SchemeController(this);
+  // The country ranks the methods, so it asks again only when they are shown (mode="auto").
+  readonly #summary = new SummaryController(this, () => ({
+    country: this._values['billing.country'] || countryOf(this.locale),
+    ranked: this.mode === 'auto',
+  }));
   // The card has done its work once the outcome is known: it leaves memory and the inputs (a
   // retry types it again).
   readonly #payment = new PaymentController(this, () => {
@@ -110,6 +122,8 @@ export class AcquiringCheckout extends LitElement {
   declare _values: Record<string, string>;
   /** @internal */
   declare _errors: Record<string, keyof Messages>;
+  /** @internal What the shopper chose: the method (mode="auto") and the instalments. */
+  declare _chosen: Chosen;
 
   /**
    * The companion's address: its origin (`https://pay.shop.example`), with the path it is
@@ -118,8 +132,11 @@ export class AcquiringCheckout extends LitElement {
   declare companion: string;
   /** The merchant's order reference; the companion resolves the amount from it. */
   declare orderRef: string;
-  /** `checkout` (hosted page in a frame), `apm` (redirect to the payment method) or `card`. */
-  declare mode: 'checkout' | 'apm' | 'card';
+  /**
+   * `checkout` (hosted page in a frame), `apm` (redirect to the payment method), `card`, or
+   * `auto`: the ways to pay the companion ranks for the order and the shopper, to choose from.
+   */
+  declare mode: 'checkout' | 'apm' | 'card' | 'auto';
   /** In `apm` mode, the payment method to pay with, e.g. `pix`. */
   declare paymentMethod: string;
   /** In `apm` mode, the shopper's bank, for the methods that ask for one. */
@@ -175,6 +192,7 @@ export class AcquiringCheckout extends LitElement {
     this.messages = {};
     this._values = {};
     this._errors = {};
+    this._chosen = {};
   }
 
   override connectedCallback(): void {
@@ -186,6 +204,7 @@ export class AcquiringCheckout extends LitElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('shopper')) this._values = { ...this.shopper, ...this._values };
     if (changed.has('mode') && this.mode === 'card') this.#parts.loadCard().catch(() => undefined);
+    if (hasChoices(this.mode, this.#summary.summary)) void this.#parts.loadChoices();
     if (changed.has('locale')) {
       this.setAttribute('dir', isRightToLeft(this.locale) ? 'rtl' : 'ltr');
       this.#parts.loadTexts(this.locale);
@@ -200,11 +219,19 @@ export class AcquiringCheckout extends LitElement {
     this.dispatchEvent(new CheckoutReadyEvent());
   }
 
-  /** An update is complete once its parts are here too: texts, schema, and the card part. */
+  /**
+   * An update is complete once its parts are here too (texts, schema, the card part) and the
+   * order's summary, with the choices part it may call for.
+   */
   protected override async getUpdateComplete(): Promise<boolean> {
-    const result = await super.getUpdateComplete();
-    // What they brought is rendered before the update counts as complete.
-    return (await this.#parts.arrived()) ? super.getUpdateComplete() : result;
+    let result = await super.getUpdateComplete();
+    // What they brought is rendered before the update counts as complete; the summary may ask
+    // for the choices part, hence a second round.
+    for (let round = 0; round < 2; round++) {
+      const arrived = await Promise.all([this.#parts.arrived(), this.#summary.arrived()]);
+      if (arrived.includes(true)) result = await super.getUpdateComplete();
+    }
+    return result;
   }
 
   #onInput = (event: Event): void => {
@@ -224,6 +251,9 @@ export class AcquiringCheckout extends LitElement {
   #onSubmit = async (event: Event): Promise<void> => {
     event.preventDefault();
     if (!this.#payment.canPay) return;
+    // mode="auto" pays by the method the shopper saw: the summary's, once it is here.
+    if (this.mode === 'auto')
+      await Promise.all([this.#summary.arrived(), this.#parts.loadChoices()]);
     // Usually here since the element connected; awaited only if not (a second press meanwhile
     // is the same press).
     const card = this.mode === 'card';
@@ -282,6 +312,16 @@ export class AcquiringCheckout extends LitElement {
     return this.#ready;
   }
 
+  /** @internal How the shopper pays: the mode's flow or the method chosen, and instalments. */
+  _choice(): Choice {
+    const part = this.#parts.choices;
+    if (part) return part.choiceOf(this, this.#summary.summary);
+    return {
+      mode: this.mode === 'auto' ? 'checkout' : this.mode,
+      paymentMethod: this.paymentMethod,
+    };
+  }
+
   /** Pays as the Pay button does: the form is checked first, and nothing is sent if it is invalid. */
   submit(): void {
     this.renderRoot.querySelector('form')?.requestSubmit();
@@ -296,6 +336,7 @@ export class AcquiringCheckout extends LitElement {
     this.#payment.reset();
     this._values = { ...this.shopper };
     this._errors = {};
+    this._chosen = {};
   }
 
   /**
@@ -312,6 +353,9 @@ export class AcquiringCheckout extends LitElement {
   protected override render() {
     const texts = { ...this.#parts.texts, ...this.messages };
     const { busy, outcome, failure, frame, resume } = this.#payment;
+    const summary = this.#summary.summary;
+    // A page's own `pay` text wins over the amount, unless it gives `pay_amount` too.
+    const own = this.messages.pay !== undefined && this.messages.pay_amount === undefined;
     // While the payment page is up, it takes the form's place: the details it was opened with
     // can no longer change (the email says whose they are), and the page is in view.
     return html`
@@ -326,6 +370,12 @@ export class AcquiringCheckout extends LitElement {
               required: this.#required,
               locale: this.locale,
               busy,
+              payLabel: own ? texts.pay : payLabel(texts, summary, this.locale),
+              choices: this.#parts.choices?.renderChoices({ html, nothing }, this, {
+                texts,
+                summary,
+                busy,
+              }),
               outcome,
               failure,
               resume,

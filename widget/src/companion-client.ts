@@ -1,7 +1,12 @@
 /** The widget's calls to the companion, and the errors they can end in. */
 import type { ApmPaymentRequest, CardPaymentRequest, CheckoutSessionRequest } from './contract.ts';
 import { CheckoutError } from './checkout-error.ts';
-import type { OrderStatusResponse, Problem, SessionResponse } from './protocol.ts';
+import type {
+  OrderStatusResponse,
+  OrderSummaryResponse,
+  Problem,
+  SessionResponse,
+} from './protocol.ts';
 
 export { CheckoutError };
 
@@ -19,7 +24,8 @@ async function call<T>(url: string, init: RequestInit): Promise<T> {
     response = await fetch(url, {
       ...init,
       credentials: 'omit',
-      headers: { 'content-type': 'application/json', ...init.headers },
+      // A GET without headers of its own is a simple request: no CORS preflight before it.
+      headers: init.body ? { 'content-type': 'application/json', ...init.headers } : init.headers,
     });
   } catch {
     throw new CheckoutError('network', 'The payment service could not be reached.', true);
@@ -66,4 +72,17 @@ export function orderStatus(
   return call<OrderStatusResponse>(`${companion}/api/orders/${encodeURIComponent(orderRef)}`, {
     headers: { authorization: `Bearer ${token}` },
   });
+}
+
+/** The order's summary (amount, instalments, ranked methods); `hints` help the ranking. */
+export function orderSummary(
+  companion: string,
+  orderRef: string,
+  hints: { country?: string | undefined; device: 'mobile' | 'desktop' },
+  signal: AbortSignal,
+): Promise<OrderSummaryResponse> {
+  const query = new URLSearchParams({ device: hints.device });
+  if (hints.country) query.set('country', hints.country);
+  const path = `/api/order-summaries/${encodeURIComponent(orderRef)}?${query}`;
+  return call<OrderSummaryResponse>(`${companion}${path}`, { signal });
 }

@@ -4,6 +4,7 @@
  * use it. The browser never sends an amount: the companion resolves it from `order_ref`.
  */
 import * as z from 'zod/mini';
+import { PAYER_DOCUMENT_TYPES } from './protocol.ts';
 import { DeviceData, optionalText, Shopper, text } from './shopper-schema.ts';
 
 export * from './shopper-schema.ts';
@@ -17,6 +18,12 @@ export {
   type OrderStatusResponse,
   type Problem,
   type ReturnMessage,
+  PAYER_DOCUMENT_TYPES,
+  type PayerDocumentType,
+  type SubscriptionTerms,
+  type InstallmentOffer,
+  type PaymentMethodOffer,
+  type OrderSummaryResponse,
 } from './protocol.ts';
 
 /** The EMV 3-D Secure challenge window size codes, smallest first; `05` is the full screen. */
@@ -77,10 +84,6 @@ const saveCard = z.optional(z.boolean('true or false'));
 /** POST /api/checkout-sessions */
 export const CheckoutSessionRequest = z.object({ ...common, installments, save_card: saveCard });
 export type CheckoutSessionRequest = z.infer<typeof CheckoutSessionRequest>;
-
-/** The payer documents a payment method may need (a CPF for PIX), by the service's `document_type`. */
-export const PAYER_DOCUMENT_TYPES = ['CPF'] as const;
-export type PayerDocumentType = (typeof PAYER_DOCUMENT_TYPES)[number];
 
 /**
  * The payer, for an APM that needs them: the document the method asks for (the companion says

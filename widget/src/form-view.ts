@@ -22,6 +22,10 @@ export interface FormState {
   required: Set<string>;
   locale: string;
   busy: boolean;
+  /** What Pay says when not busy: `Pay`, or `Pay $49.00` once the amount is known. */
+  payLabel: string;
+  /** The shopper's choices before Pay (methods, instalments), from the choices part. */
+  choices: unknown;
   outcome: OrderStatus | undefined;
   failure: CheckoutError | undefined;
   /** A saved attempt being checked, or to continue (payment-controller.ts). */
@@ -55,14 +59,14 @@ export function renderForm(state: FormState) {
         }),
       )}
     </fieldset>
-    ${renderNotice(t, outcome, failure)}
+    ${state.choices} ${renderNotice(t, outcome, failure)}
     <button
       part=${retry ? 'pay-button retry-button' : 'pay-button'}
       type="submit"
       ?disabled=${busy}
       aria-busy=${busy ? 'true' : 'false'}
     >
-      ${busy ? t.paying : retry ? t.retry : t.pay}
+      ${busy ? t.paying : retry ? t.retry : state.payLabel}
     </button>
   </form>`;
 }

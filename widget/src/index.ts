@@ -17,6 +17,7 @@ export type {
   OrderStatus,
   SessionResponse,
   OrderStatusResponse,
+  OrderSummaryResponse,
 } from './protocol.ts';
 export { english, LOCALES, loadMessages, type Locale, type Messages } from './messages.ts';
 export {

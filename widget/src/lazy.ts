@@ -1,6 +1,7 @@
 /**
  * Parts of the widget loaded only when used: the fingerprint (`data-collection="full"`), the
- * card fields (`mode="card"`), every locale but English, and the shopper schema (zod/mini,
+ * card fields (`mode="card"`), the shopper's choices (instalments, `mode="auto"`'s methods),
+ * every locale but English, and the shopper schema (zod/mini,
  * fetched as the element connects, awaited at Pay). The npm build imports them as chunks of their own; the script-tag
  * build (one IIFE file, which cannot split) fetches `acquiring-checkout.<part>.js` from beside
  * itself, so the tag stays small.
@@ -47,4 +48,11 @@ export function loadSchema(): Promise<typeof import('./shopper-schema.ts')> {
   return __ACQUIRING_IIFE__
     ? beside<typeof import('./shopper-schema.ts')>('schema')
     : import('./shopper-schema.ts');
+}
+
+/** The instalments select and the methods' radio group: only for an order that offers a choice. */
+export function loadChoices(): Promise<typeof import('./choices.ts')> {
+  return __ACQUIRING_IIFE__
+    ? beside<typeof import('./choices.ts')>('choices')
+    : import('./choices.ts');
 }

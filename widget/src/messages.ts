@@ -51,6 +51,30 @@ export interface Messages {
   continue_payment: string;
   /** The control that leaves the payment page for the form (the attempt stays). */
   close_payment_page: string;
+  /** Pay with the order's amount, once the companion told it: `{amount}` is `$49.00`. */
+  pay_amount: string;
+  /** Pay for a subscription whose first payment differs from its later ones. */
+  pay_then: string;
+  /** A subscription's terms, every one interval: `{amount}` is `$15.00`. */
+  per_day: string;
+  per_week: string;
+  per_month: string;
+  per_year: string;
+  /** Every several intervals: `{interval}` is `3 months`, worded by Intl in the locale. */
+  every_interval: string;
+  /** The label of the instalments select. */
+  installments: string;
+  /** The select's first option: the whole amount at once. */
+  installment_one: string;
+  /** `{count}` instalments of `{each}`. */
+  installment_even: string;
+  /** `{count}` instalments of `{each}`, the first one `{first}` (it carries the remainder). */
+  installment_first: string;
+  /** The legend of the payment methods (mode="auto"). */
+  payment_method: string;
+  /** The methods with a name in the language (the others are brands, shown as they are). */
+  method_card: string;
+  method_bank_transfer: string;
 }
 
 /** The built-in texts. */
@@ -68,6 +92,11 @@ export const english: Messages = {
   too_many: 'Too many attempts. Please wait a minute and try again.', already_paid: 'This order is already paid, or its payment is under way.', check_details: 'Some details were not accepted. Please check them and try again.',
   loading_page: 'Opening the secure payment page…', close_payment_page: 'Back',
   continue_payment: 'Continue your payment',
+  pay_amount: 'Pay {amount}', pay_then: 'Pay {amount}, then {terms}', per_day: '{amount} / day', per_week: '{amount} / week',
+  per_month: '{amount} / month', per_year: '{amount} / year', every_interval: '{amount} every {interval}',
+  installments: 'Pay in instalments', installment_one: '{amount} in one payment', installment_even: '{count} × {each}',
+  installment_first: '{count} × {each} (first {first})', payment_method: 'Payment method', method_card: 'Card',
+  method_bank_transfer: 'Bank transfer',
 }; // prettier-ignore
 
 /** The locales the element speaks: English, then the others (locales/*.ts) by tag. */

@@ -1,24 +1,28 @@
 /**
- * The element's lazy parts (lazy.ts): the shopper schema, the card part, the locale's texts and
- * the fingerprint. Each is asked for when it may be needed and never holds the first paint back;
+ * The element's lazy parts (lazy.ts): the shopper schema, the card part, the shopper's choices,
+ * the locale's texts and the fingerprint. Each is asked for when it may be needed and never holds the first paint back;
  * an update counts as complete only once the parts on their way have arrived and been rendered.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { DataCollection } from './device-data.ts';
-import { loadCard, loadFingerprint, loadSchema } from './lazy.ts';
+import { loadCard, loadChoices, loadFingerprint, loadSchema } from './lazy.ts';
 import { english, loadedMessages, loadMessages, type Messages } from './messages.ts';
 
 type CardPart = typeof import('./card.ts');
+type ChoicesPart = typeof import('./choices.ts');
 type SchemaPart = typeof import('./shopper-schema.ts');
 
 /** What the parts depend on: the host's data-collection level. */
 export interface PartsHost extends ReactiveControllerHost {
   dataCollection: DataCollection;
+  readonly renderRoot: HTMLElement | DocumentFragment;
 }
 
 export class PartsController implements ReactiveController {
   /** The card part, once here (card mode only). */
   card: CardPart | undefined;
+  /** The instalments select and the methods' radio group, once here (when there is a choice). */
+  choices: ChoicesPart | undefined;
   /** The shopper schema, once here. */
   schema: SchemaPart | undefined;
   /** The locale's texts, once loaded (English until then). */
@@ -28,6 +32,7 @@ export class PartsController implements ReactiveController {
   #locale = '';
   #texts: Promise<Messages> | undefined;
   #card: Promise<CardPart> | undefined;
+  #choices: Promise<ChoicesPart | undefined> | undefined;
   #schema: Promise<SchemaPart> | undefined;
   #fingerprint: Promise<string> | undefined;
   #loadingToPay = false;
@@ -64,6 +69,24 @@ export class PartsController implements ReactiveController {
   loadCard(): Promise<CardPart> {
     this.#card ??= loadCard().then((module) => (this.card = module));
     return this.#card;
+  }
+
+  /**
+   * The shopper's choices, asked for once there is one to make; its styles join the element's.
+   * Without it (it failed to load), Pay still pays by the first method, in a single payment.
+   */
+  loadChoices(): Promise<ChoicesPart | undefined> {
+    this.#choices ??= loadChoices().then(
+      (module) => {
+        const root = this.#host.renderRoot;
+        if (root instanceof ShadowRoot)
+          root.adoptedStyleSheets = [...root.adoptedStyleSheets, module.styleSheet()];
+        this.#host.requestUpdate();
+        return (this.choices = module);
+      },
+      () => undefined,
+    );
+    return this.#choices;
   }
 
   /** The locale's texts: at once if loaded, else English until they arrive (a part of their own). */
@@ -105,13 +128,18 @@ export class PartsController implements ReactiveController {
   }
 
   /**
-   * Waits for the parts asked for (texts, card, schema; a failed one counts as arrived). False
+   * Waits for the parts asked for (texts, card, schema, choices; a failed one counts as arrived). False
    * when none was, so the host's update is complete as it stands.
    */
   async arrived(): Promise<boolean> {
-    const [texts, card, schema] = [this.#texts, this.#card, this.#schema];
-    if (!texts && !card && !schema) return false;
-    await Promise.all([texts, card?.catch(() => undefined), schema?.catch(() => undefined)]);
+    const [texts, card, schema, choices] = [this.#texts, this.#card, this.#schema, this.#choices];
+    if (!texts && !card && !schema && !choices) return false;
+    await Promise.all([
+      texts,
+      card?.catch(() => undefined),
+      schema?.catch(() => undefined),
+      choices,
+    ]);
     return true;
   }
 }

@@ -40,9 +40,7 @@ import { settledStatus, StatusController, UNSETTLED } from './status-controller.
 import { reveal } from './reveal.ts';
 
 /** What an attempt needs of the element: its settings and what it collected. */
-export interface PaymentHost extends FrameHost, RequestHost {
-  mode: Mode;
-}
+export interface PaymentHost extends FrameHost, RequestHost {}
 
 export class PaymentController implements ReactiveController {
   /** A payment is under way: Pay is disabled. */
@@ -64,6 +62,8 @@ export class PaymentController implements ReactiveController {
   readonly #ended: () => void;
   readonly #status: StatusController;
   #attemptKey: string | undefined;
+  /** The flow of the attempt under way (mode="auto": the chosen method's). */
+  #mode: Mode = 'checkout';
   /** The attempt picked up from storage, if any: the one `continue` asks for again. */
   #saved: SavedAttempt | undefined;
   /** The attempt was started before this page loaded: its result event says `resumed`. */
@@ -79,7 +79,7 @@ export class PaymentController implements ReactiveController {
     this.#host = host;
     this.#ended = ended;
     this.frame = new FrameController(host, {
-      restart: () => this.#start(host.mode),
+      restart: () => this.#start(this.#mode),
       pending: (session) => this.#pending(session),
       returned: (attempt) => void this.#confirm(attempt),
       closed: (attempt) => void this.#back(attempt),
@@ -130,7 +130,8 @@ export class PaymentController implements ReactiveController {
     // One message at a time: a new attempt clears what the last one said.
     this.#set({ busy: true, failure: undefined, outcome: undefined });
     this.#resumed = false;
-    const { orderRef: order_ref, mode } = this.#host;
+    const order_ref = this.#host.orderRef;
+    const mode = (this.#mode = this.#host._choice().mode);
     const attempt_key = this.#attempt();
     this.#host.dispatchEvent(new CheckoutSubmitEvent({ order_ref, attempt_key }));
     try {
@@ -158,6 +159,7 @@ export class PaymentController implements ReactiveController {
     const saved = this.#saved;
     if (!saved || this.busy || this.resume !== 'continue') return;
     this.#set({ busy: true, resume: undefined, failure: undefined });
+    this.#mode = saved.mode;
     try {
       if (saved.mode === 'card') return await this.#confirm(saved);
       await this.#proceed(await this.#start(saved.mode, undefined, saved), saved.mode);

@@ -88,6 +88,57 @@ export interface OrderStatusResponse {
   result_info: string | null;
 }
 
+/** The payer documents a payment method may need (a CPF for PIX), by the service's `document_type`. */
+export const PAYER_DOCUMENT_TYPES = ['CPF'] as const;
+export type PayerDocumentType = (typeof PAYER_DOCUMENT_TYPES)[number];
+
+/** A subscription's terms: what is charged, and how often. */
+export interface SubscriptionTerms {
+  contract_name: string;
+  /** A decimal string in the order's currency: `"15.00"`. */
+  contract_amount: string;
+  interval: 'day' | 'week' | 'month' | 'year';
+  /** Every `interval_count` intervals: 3 with `month` is every 3 months. */
+  interval_count: number;
+  billing_cycle?: number;
+}
+
+/** A count of instalments the order may be paid in, each amount a decimal string. */
+export interface InstallmentOffer {
+  count: number;
+  /** The first instalment: it carries the remainder of the division. */
+  first: string;
+  /** Each of the others. */
+  each: string;
+}
+
+/** A way to pay the order, as the companion ranked it for the shopper. */
+export interface PaymentMethodOffer {
+  /** `card`, or the APM's code (`PIX`…). */
+  method: string;
+  /** `checkout`: the card on the hosted page; `apm`: the method's own page. */
+  flow: 'checkout' | 'apm';
+  /** The payer's document the method needs, which the widget must ask for. */
+  payer_document?: PayerDocumentType;
+}
+
+/**
+ * GET /api/order-summaries/:order_ref (`?country=BR&device=mobile`): what the widget shows before
+ * Pay, from the merchant's resolveOrder. Amounts are decimal strings, never numbers.
+ */
+export interface OrderSummaryResponse {
+  order_ref: string;
+  /** A decimal string in the currency's minor unit: `"49.00"`. */
+  amount: string;
+  /** ISO 4217: `"USD"`. */
+  currency: string;
+  subscription?: SubscriptionTerms;
+  /** Only when the order may be paid in instalments; the first is the smallest count. */
+  installments?: InstallmentOffer[];
+  /** Ranked for the shopper's country and device, best first. */
+  methods: PaymentMethodOffer[];
+}
+
 /** Errors are application/problem+json; `retryable` tells the widget it may try again. */
 export interface Problem {
   type: string;

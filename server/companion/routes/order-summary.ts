@@ -7,6 +7,7 @@
  */
 import express, { type Router } from 'express';
 import { z } from 'zod';
+import type { OrderSummaryResponse } from 'acquiring-checkout/contract';
 import { formatAmount, parseAmount } from '../../gateway/index.ts';
 import type { Context } from '../context.ts';
 import { installmentView, orderInstallments } from '../installments.ts';
@@ -38,7 +39,8 @@ export function orderSummaryRouter(ctx: Context): Router {
     const { currency, subscription } = priced.order;
     const installments = orderInstallments(ctx.config.installments, priced);
     const decimal = (text: string) => formatAmount(parseAmount(text, currency), currency);
-    response.set('Cache-Control', 'no-store').json({
+    // Typed by the contract the widget reads it with: a drift fails to compile on both sides.
+    const summary = {
       order_ref: orderRef,
       amount: formatAmount(priced.amount, currency),
       currency,
@@ -57,7 +59,8 @@ export function orderSummaryRouter(ctx: Context): Router {
         ? { installments: installments.map((option) => installmentView(option, currency)) }
         : {}),
       methods: methodsFor(ctx.config, { currency, country, device }),
-    });
+    } satisfies OrderSummaryResponse;
+    response.set('Cache-Control', 'no-store').json(summary);
   });
   return router;
 }

@@ -182,7 +182,7 @@ export class Shopper {
   }
 
   /** Chooses how to pay and opens the checkout; answers the order reference it was given. */
-  async checkout(mode: 'checkout' | 'apm' | 'card' = 'checkout'): Promise<string> {
+  async checkout(mode: 'checkout' | 'apm' | 'card' | 'auto' = 'checkout'): Promise<string> {
     await this.page.locator(`input[name="mode"][value="${mode}"]`).check();
     await this.page.getByRole('button', { name: 'Checkout' }).click();
     const element = this.page.locator('acquiring-checkout');

@@ -13,9 +13,17 @@ describe('the demo’s catalogue prices the cart in the order reference', () => 
     assert.equal(resolveOrder('poster_3.x')?.amount, '28.50');
     assert.equal(resolveOrder('coffee.x')?.subscription?.interval, 'month');
   });
+  it('prices a cart in its products’ currency', () => {
+    assert.deepEqual(
+      [resolveOrder('cafe_2.x')?.amount, resolveOrder('cafe_2.x')?.currency],
+      ['179.80', 'BRL'],
+    );
+    assert.equal(resolveOrder('mug.x')?.currency, 'USD');
+  });
   it('refuses what is not a cart', () => {
-    for (const ref of ['mug', 'hat.x', 'mug_0.x', 'mug-mug.x', 'coffee-mug.x', 'coffee_2.x', '.x'])
-      assert.equal(cartOf(ref), undefined, ref);
+    const refs = ['mug', 'hat.x', 'mug_0.x', 'mug-mug.x', 'coffee-mug.x', 'coffee_2.x', '.x'];
+    // One currency per cart: a BRL product beside USD ones is no cart.
+    for (const ref of [...refs, 'cafe-mug.x']) assert.equal(cartOf(ref), undefined, ref);
   });
 });
 

@@ -9,6 +9,7 @@ import { launchChromium } from '../../../scripts/chromium.ts';
 import { startCompanion, type RunningCompanion } from '../helpers/companion.ts';
 import { startSandbox, type RunningSandbox } from '../helpers/sandbox.ts';
 import { payAsShopper, startStorefront, type Storefront } from '../../../scripts/storefront.ts';
+import { METHODS } from '../helpers/payment-methods.ts';
 import { until } from '../helpers/until.ts';
 
 /** Every file the build writes, and the manifest. */
@@ -96,7 +97,11 @@ describe('the built widget', () => {
           <script src="/acquiring-checkout.js" integrity="${integrity()}" crossorigin="anonymous"></script></head>
           <body><acquiring-checkout companion="${companionUrl}" order-ref="mug.build-${Date.now()}" data-collection="full"></acquiring-checkout></body></html>`,
       }));
-      companion = await startCompanion(sandbox.url, { allowedOrigins: [storefront.origin] });
+      companion = await startCompanion(sandbox.url, {
+        allowedOrigins: [storefront.origin],
+        paymentMethods: METHODS,
+        installments: { BRL: { counts: [1, 3], minimum: '5.00' } },
+      });
       companionUrl = companion.url;
       browser = await launchChromium();
     });
@@ -156,14 +161,60 @@ describe('the built widget', () => {
       await page.close();
     });
 
+    it('loads the choices part from beside itself only when there is a choice, its styles allowed by the CSP', async () => {
+      const page = await browser.newPage();
+      const parts: string[] = [];
+      page.on('response', (response) => {
+        const part = /acquiring-checkout\.(\w+)\.js$/.exec(response.url())?.[1];
+        if (part && response.ok()) parts.push(part);
+      });
+      await page.goto(storefront.origin);
+      await page.evaluate(() => document.querySelector('acquiring-checkout')?.updateComplete);
+      assert.ok(!parts.includes('choices'), 'a dollar order in checkout mode has no choice');
+      const shown = await page.evaluate(async (companion) => {
+        const el = document.createElement('acquiring-checkout');
+        Object.assign(el, { companion, orderRef: `cafe.choices-${Date.now()}`, mode: 'auto' });
+        el.locale = 'pt-BR';
+        document.body.append(el);
+        await el.updateComplete;
+        const root = el.shadowRoot;
+        root?.querySelector<HTMLInputElement>('input[value="card"]')?.click();
+        await el.updateComplete;
+        const method = root?.querySelector('[part="method"]');
+        return {
+          methods: [...(root?.querySelectorAll('[part="method"]') ?? [])].map((m) => m.textContent),
+          border: method ? getComputedStyle(method).borderTopStyle : '',
+          instalments: [...(root?.querySelectorAll('select[name="installments"] option') ?? [])]
+            .length,
+          pay: root?.querySelector('[part="pay-button"]')?.textContent?.trim(),
+        };
+      }, companion.url);
+      assert.deepEqual(shown, {
+        methods: ['PIX', 'Boleto', 'Cartão', 'PayPal'],
+        border: 'solid',
+        instalments: 2,
+        pay: 'Pagar R$\u00a089,90',
+      });
+      assert.deepEqual(
+        parts.filter((part) => part === 'choices'),
+        ['choices'],
+        'loaded once',
+      );
+      assert.deepEqual(
+        await page.evaluate(() => (window as unknown as { violations: string[] }).violations),
+        [],
+      );
+      await page.close();
+    });
+
     it('loads each locale’s part from beside itself, and shows its texts', async () => {
       const files = readdirSync('widget/src/locales').map((file) => file.replace(/\.ts$/, ''));
       const expected = await Promise.all(
         files.map(async (tag) => {
           const { default: texts } = (await import(`../../../widget/src/locales/${tag}.ts`)) as {
-            default: { pay: string; email: string };
+            default: { pay_amount: string; email: string };
           };
-          return [tag, { pay: texts.pay, email: texts.email }] as const;
+          return [tag, { pay: texts.pay_amount, email: texts.email }] as const;
         }),
       );
       const page = await browser.newPage();
@@ -182,10 +233,13 @@ describe('the built widget', () => {
             document.body.append(el);
             await el.updateComplete;
             // No function of its own in here: tsx would wrap it in a helper the page lacks.
-            const [pay, email] = ['[part="pay-button"]', 'label'].map(
+            const [shown, email] = ['[part="pay-button"]', 'label'].map(
               (selector) => el.shadowRoot?.querySelector(selector)?.textContent?.trim() ?? '',
             );
-            return [locale, { pay, email }] as const;
+            // The mug's 12.00 USD as Intl writes it in the locale, back to its placeholder.
+            const currency = { style: 'currency', currency: 'USD' } as const;
+            const amount = new Intl.NumberFormat(locale, currency).format(12);
+            return [locale, { pay: shown?.replace(amount, '{amount}'), email }] as const;
           }),
         );
         return { locales: [...LOCALES], texts };

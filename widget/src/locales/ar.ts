@@ -16,6 +16,11 @@ const messages: Messages = {
   loading_page: 'جارٍ فتح صفحة الدفع الآمنة…',
   close_payment_page: 'رجوع',
   continue_payment: 'متابعة الدفع',
+  pay_amount: 'ادفع {amount}', pay_then: 'ادفع {amount}، ثم {terms}', per_day: '{amount} يوميًا',
+  per_week: '{amount} أسبوعيًا', per_month: '{amount} شهريًا', per_year: '{amount} سنويًا',
+  every_interval: '{amount} / {interval}', installments: 'الدفع على أقساط', installment_one: '{amount} دفعة واحدة',
+  installment_even: '{count} × {each}', installment_first: '{count} × {each} (القسط الأول {first})',
+  payment_method: 'طريقة الدفع', method_card: 'بطاقة', method_bank_transfer: 'تحويل بنكي',
 }; // prettier-ignore
 
 export default messages;

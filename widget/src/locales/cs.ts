@@ -44,6 +44,20 @@ const messages: Messages = {
   loading_page: 'Otevírá se zabezpečená platební stránka…',
   continue_payment: 'Pokračovat v platbě',
   close_payment_page: 'Zpět',
+  pay_amount: 'Zaplatit {amount}',
+  pay_then: 'Zaplatit {amount}, poté {terms}',
+  per_day: '{amount} / den',
+  per_week: '{amount} / týden',
+  per_month: '{amount} / měsíc',
+  per_year: '{amount} / rok',
+  every_interval: '{amount} jednou za {interval}',
+  installments: 'Platba na splátky',
+  installment_one: '{amount} jednorázově',
+  installment_even: '{count} × {each}',
+  installment_first: '{count} × {each} (první splátka {first})',
+  payment_method: 'Způsob platby',
+  method_card: 'Karta',
+  method_bank_transfer: 'Bankovní převod',
 };
 
 export default messages;

@@ -44,6 +44,20 @@ const messages: Messages = {
   loading_page: 'Åbner den sikre betalingsside…',
   continue_payment: 'Fortsæt betalingen',
   close_payment_page: 'Tilbage',
+  pay_amount: 'Betal {amount}',
+  pay_then: 'Betal {amount}, derefter {terms}',
+  per_day: '{amount} pr. dag',
+  per_week: '{amount} pr. uge',
+  per_month: '{amount} pr. måned',
+  per_year: '{amount} pr. år',
+  every_interval: '{amount} pr. {interval}',
+  installments: 'Betal i rater',
+  installment_one: '{amount} på én gang',
+  installment_even: '{count} × {each}',
+  installment_first: '{count} × {each} (første rate {first})',
+  payment_method: 'Betalingsmetode',
+  method_card: 'Kort',
+  method_bank_transfer: 'Bankoverførsel',
 };
 
 export default messages;

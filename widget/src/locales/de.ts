@@ -16,6 +16,12 @@ const messages: Messages = {
   loading_page: 'Die sichere Zahlungsseite wird geöffnet…',
   close_payment_page: 'Zurück',
   continue_payment: 'Zahlung fortsetzen',
+  pay_amount: '{amount} bezahlen', pay_then: '{amount} bezahlen, danach {terms}', per_day: '{amount} / Tag',
+  per_week: '{amount} / Woche', per_month: '{amount} / Monat', per_year: '{amount} / Jahr',
+  every_interval: '{amount} alle {interval}', installments: 'In Raten zahlen',
+  installment_one: '{amount} in einer Zahlung', installment_even: '{count} × {each}',
+  installment_first: '{count} × {each} (erste Rate {first})', payment_method: 'Zahlungsart', method_card: 'Karte',
+  method_bank_transfer: 'Banküberweisung',
 }; // prettier-ignore
 
 export default messages;

@@ -47,6 +47,20 @@ const messages: Messages = {
   loading_page: 'Άνοιγμα της ασφαλούς σελίδας πληρωμής…',
   continue_payment: 'Συνέχεια πληρωμής',
   close_payment_page: 'Πίσω',
+  pay_amount: 'Πληρωμή {amount}',
+  pay_then: 'Πληρωμή {amount}, έπειτα {terms}',
+  per_day: '{amount} / ημέρα',
+  per_week: '{amount} / εβδομάδα',
+  per_month: '{amount} / μήνα',
+  per_year: '{amount} / έτος',
+  every_interval: '{amount} κάθε {interval}',
+  installments: 'Πληρωμή σε δόσεις',
+  installment_one: '{amount} εφάπαξ',
+  installment_even: '{count} × {each}',
+  installment_first: '{count} × {each} (πρώτη δόση {first})',
+  payment_method: 'Τρόπος πληρωμής',
+  method_card: 'Κάρτα',
+  method_bank_transfer: 'Τραπεζική μεταφορά',
 };
 
 export default messages;

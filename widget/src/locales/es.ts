@@ -17,6 +17,12 @@ const messages: Messages = {
   loading_page: 'Abriendo la página de pago segura…',
   close_payment_page: 'Volver',
   continue_payment: 'Continuar con el pago',
+  pay_amount: 'Pagar {amount}', pay_then: 'Pagar {amount} y luego {terms}', per_day: '{amount} al día',
+  per_week: '{amount} a la semana', per_month: '{amount} al mes', per_year: '{amount} al año',
+  every_interval: '{amount} cada {interval}', installments: 'Pagar a plazos',
+  installment_one: '{amount} en un solo pago', installment_even: '{count} × {each}',
+  installment_first: '{count} × {each} (primer plazo: {first})', payment_method: 'Método de pago',
+  method_card: 'Tarjeta', method_bank_transfer: 'Transferencia bancaria',
 }; // prettier-ignore
 
 export default messages;

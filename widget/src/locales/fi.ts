@@ -44,6 +44,20 @@ const messages: Messages = {
   loading_page: 'Avataan suojattua maksusivua…',
   continue_payment: 'Jatka maksua',
   close_payment_page: 'Takaisin',
+  pay_amount: 'Maksa {amount}',
+  pay_then: 'Maksa {amount}, sitten {terms}',
+  per_day: '{amount} / päivä',
+  per_week: '{amount} / viikko',
+  per_month: '{amount} / kuukausi',
+  per_year: '{amount} / vuosi',
+  every_interval: '{amount} / {interval}',
+  installments: 'Maksa erissä',
+  installment_one: '{amount} kerralla',
+  installment_even: '{count} × {each}',
+  installment_first: '{count} × {each} (ensimmäinen erä {first})',
+  payment_method: 'Maksutapa',
+  method_card: 'Kortti',
+  method_bank_transfer: 'Pankkisiirto',
 };
 
 export default messages;

@@ -19,6 +19,12 @@ const messages: Messages = {
   loading_page: 'Ouverture de la page de paiement sécurisée…',
   close_payment_page: 'Retour',
   continue_payment: 'Poursuivre votre paiement',
+  pay_amount: 'Payer {amount}', pay_then: 'Payer {amount}, puis {terms}', per_day: '{amount} par jour',
+  per_week: '{amount} par semaine', per_month: '{amount} par mois', per_year: '{amount} par an',
+  every_interval: '{amount} / {interval}', installments: 'Payer en plusieurs fois',
+  installment_one: '{amount} en une fois', installment_even: '{count} × {each}',
+  installment_first: '{count} × {each} (premier versement {first})', payment_method: 'Moyen de paiement',
+  method_card: 'Carte', method_bank_transfer: 'Virement bancaire',
 }; // prettier-ignore
 
 export default messages;

@@ -48,6 +48,20 @@ const messages: Messages = {
   loading_page: 'דף התשלום המאובטח נפתח…',
   continue_payment: 'המשך בתשלום',
   close_payment_page: 'חזרה',
+  pay_amount: 'לתשלום {amount}',
+  pay_then: 'לתשלום {amount}, ולאחר מכן {terms}',
+  per_day: '{amount} ליום',
+  per_week: '{amount} לשבוע',
+  per_month: '{amount} לחודש',
+  per_year: '{amount} לשנה',
+  every_interval: '{amount} כל {interval}',
+  installments: 'חלוקה לתשלומים',
+  installment_one: '{amount} בתשלום אחד',
+  installment_even: '{count} × {each}',
+  installment_first: '{count} × {each} (תשלום ראשון {first})',
+  payment_method: 'אמצעי תשלום',
+  method_card: 'כרטיס',
+  method_bank_transfer: 'העברה בנקאית',
 };
 
 export default messages;

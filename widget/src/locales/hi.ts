@@ -47,6 +47,20 @@ const messages: Messages = {
   loading_page: 'सुरक्षित भुगतान पेज खुल रहा है…',
   continue_payment: 'भुगतान जारी रखें',
   close_payment_page: 'वापस जाएँ',
+  pay_amount: '{amount} का भुगतान करें',
+  pay_then: '{amount} का भुगतान करें, फिर {terms}',
+  per_day: '{amount} / दिन',
+  per_week: '{amount} / सप्ताह',
+  per_month: '{amount} / माह',
+  per_year: '{amount} / वर्ष',
+  every_interval: '{amount} हर {interval}',
+  installments: 'किस्तों में भुगतान करें',
+  installment_one: '{amount} एक बार में',
+  installment_even: '{count} × {each}',
+  installment_first: '{count} × {each} (पहली किस्त {first})',
+  payment_method: 'भुगतान का तरीका',
+  method_card: 'कार्ड',
+  method_bank_transfer: 'बैंक ट्रांसफ़र',
 };
 
 export default messages;

@@ -47,6 +47,20 @@ const messages: Messages = {
   loading_page: 'A biztonságos fizetési oldal megnyitása…',
   continue_payment: 'Fizetés folytatása',
   close_payment_page: 'Vissza',
+  pay_amount: '{amount} kifizetése',
+  pay_then: '{amount} kifizetése, majd {terms}',
+  per_day: '{amount} / nap',
+  per_week: '{amount} / hét',
+  per_month: '{amount} / hónap',
+  per_year: '{amount} / év',
+  every_interval: '{amount} / {interval}',
+  installments: 'Részletfizetés',
+  installment_one: '{amount} egy összegben',
+  installment_even: '{count} × {each}',
+  installment_first: '{count} × {each} (első részlet {first})',
+  payment_method: 'Fizetési mód',
+  method_card: 'Kártya',
+  method_bank_transfer: 'Banki átutalás',
 };
 
 export default messages;

@@ -47,6 +47,20 @@ const messages: Messages = {
   loading_page: 'Membuka halaman pembayaran aman…',
   continue_payment: 'Lanjutkan pembayaran',
   close_payment_page: 'Kembali',
+  pay_amount: 'Bayar {amount}',
+  pay_then: 'Bayar {amount}, lalu {terms}',
+  per_day: '{amount} / hari',
+  per_week: '{amount} / minggu',
+  per_month: '{amount} / bulan',
+  per_year: '{amount} / tahun',
+  every_interval: '{amount} setiap {interval}',
+  installments: 'Bayar dengan cicilan',
+  installment_one: '{amount} sekali bayar',
+  installment_even: '{count} × {each}',
+  installment_first: '{count} × {each} (cicilan pertama {first})',
+  payment_method: 'Metode pembayaran',
+  method_card: 'Kartu',
+  method_bank_transfer: 'Transfer bank',
 };
 
 export default messages;

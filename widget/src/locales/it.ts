@@ -49,6 +49,20 @@ const messages: Messages = {
   loading_page: 'Apertura della pagina di pagamento sicura…',
   continue_payment: 'Continua il pagamento',
   close_payment_page: 'Indietro',
+  pay_amount: 'Paga {amount}',
+  pay_then: 'Paga {amount}, poi {terms}',
+  per_day: '{amount} al giorno',
+  per_week: '{amount} a settimana',
+  per_month: '{amount} al mese',
+  per_year: '{amount} all’anno',
+  every_interval: '{amount} ogni {interval}',
+  installments: 'Pagamento a rate',
+  installment_one: '{amount} in un’unica soluzione',
+  installment_even: '{count} × {each}',
+  installment_first: '{count} × {each} (prima rata {first})',
+  payment_method: 'Metodo di pagamento',
+  method_card: 'Carta',
+  method_bank_transfer: 'Bonifico bancario',
 };
 
 export default messages;

@@ -48,6 +48,20 @@ const messages: Messages = {
   loading_page: '安全なお支払いページを開いています…',
   continue_payment: 'お支払いを続ける',
   close_payment_page: '戻る',
+  pay_amount: '{amount}を支払う',
+  pay_then: '{amount}を支払う（以降 {terms}）',
+  per_day: '{amount}／日',
+  per_week: '{amount}／週',
+  per_month: '{amount}／月',
+  per_year: '{amount}／年',
+  every_interval: '{amount}（{interval}ごと）',
+  installments: '分割払い',
+  installment_one: '一括払い（{amount}）',
+  installment_even: '{count}回払い（各{each}）',
+  installment_first: '{count}回払い（各{each}、初回{first}）',
+  payment_method: 'お支払い方法',
+  method_card: 'カード',
+  method_bank_transfer: '銀行振込',
 };
 
 export default messages;

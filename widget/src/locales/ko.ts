@@ -47,6 +47,20 @@ const messages: Messages = {
   loading_page: '보안 결제 페이지를 여는 중…',
   continue_payment: '결제 계속하기',
   close_payment_page: '뒤로',
+  pay_amount: '{amount} 결제하기',
+  pay_then: '{amount} 결제하기, 이후 {terms}',
+  per_day: '{amount} / 일',
+  per_week: '{amount} / 주',
+  per_month: '{amount} / 월',
+  per_year: '{amount} / 년',
+  every_interval: '{interval}마다 {amount}',
+  installments: '할부 결제',
+  installment_one: '일시불 {amount}',
+  installment_even: '{count}회 × {each}',
+  installment_first: '{count}회 × {each} (첫 회 {first})',
+  payment_method: '결제 수단',
+  method_card: '카드',
+  method_bank_transfer: '계좌 이체',
 };
 
 export default messages;

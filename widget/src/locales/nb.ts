@@ -47,6 +47,20 @@ const messages: Messages = {
   loading_page: 'Åpner den sikre betalingssiden…',
   continue_payment: 'Fortsett betalingen',
   close_payment_page: 'Tilbake',
+  pay_amount: 'Betal {amount}',
+  pay_then: 'Betal {amount}, deretter {terms}',
+  per_day: '{amount} per dag',
+  per_week: '{amount} per uke',
+  per_month: '{amount} per måned',
+  per_year: '{amount} per år',
+  every_interval: '{amount} per {interval}',
+  installments: 'Betal i avdrag',
+  installment_one: '{amount} på én gang',
+  installment_even: '{count} × {each}',
+  installment_first: '{count} × {each} (første avdrag {first})',
+  payment_method: 'Betalingsmåte',
+  method_card: 'Kort',
+  method_bank_transfer: 'Bankoverføring',
 };
 
 export default messages;

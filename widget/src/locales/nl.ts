@@ -47,6 +47,20 @@ const messages: Messages = {
   loading_page: 'De beveiligde betaalpagina wordt geopend…',
   continue_payment: 'Ga verder met betalen',
   close_payment_page: 'Terug',
+  pay_amount: '{amount} betalen',
+  pay_then: '{amount} betalen, daarna {terms}',
+  per_day: '{amount} per dag',
+  per_week: '{amount} per week',
+  per_month: '{amount} per maand',
+  per_year: '{amount} per jaar',
+  every_interval: '{amount} elke {interval}',
+  installments: 'Betalen in termijnen',
+  installment_one: '{amount} in één keer',
+  installment_even: '{count} × {each}',
+  installment_first: '{count} × {each} (eerste termijn {first})',
+  payment_method: 'Betaalmethode',
+  method_card: 'Kaart',
+  method_bank_transfer: 'Bankoverschrijving',
 };
 
 export default messages;

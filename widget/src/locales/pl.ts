@@ -44,6 +44,20 @@ const messages: Messages = {
   loading_page: 'Otwieranie bezpiecznej strony płatności…',
   continue_payment: 'Kontynuuj płatność',
   close_payment_page: 'Wróć',
+  pay_amount: 'Zapłać {amount}',
+  pay_then: 'Zapłać {amount}, potem {terms}',
+  per_day: '{amount} / dzień',
+  per_week: '{amount} / tydzień',
+  per_month: '{amount} / miesiąc',
+  per_year: '{amount} / rok',
+  every_interval: '{amount} co {interval}',
+  installments: 'Płatność w ratach',
+  installment_one: '{amount} jednorazowo',
+  installment_even: '{count} × {each}',
+  installment_first: '{count} × {each} (pierwsza rata {first})',
+  payment_method: 'Metoda płatności',
+  method_card: 'Karta',
+  method_bank_transfer: 'Przelew bankowy',
 };
 
 export default messages;

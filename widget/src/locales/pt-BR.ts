@@ -16,6 +16,11 @@ const messages: Messages = {
   loading_page: 'Abrindo a página de pagamento segura…',
   close_payment_page: 'Voltar',
   continue_payment: 'Continuar o pagamento',
+  pay_amount: 'Pagar {amount}', pay_then: 'Pagar {amount} e depois {terms}', per_day: '{amount} por dia',
+  per_week: '{amount} por semana', per_month: '{amount} por mês', per_year: '{amount} por ano',
+  every_interval: '{amount} a cada {interval}', installments: 'Pagar parcelado', installment_one: '{amount} à vista',
+  installment_even: '{count}x de {each}', installment_first: '{count}x de {each} (primeira parcela de {first})',
+  payment_method: 'Forma de pagamento', method_card: 'Cartão', method_bank_transfer: 'Transferência bancária',
 }; // prettier-ignore
 
 export default messages;

@@ -48,6 +48,20 @@ const messages: Messages = {
   loading_page: 'Se deschide pagina de plată securizată…',
   continue_payment: 'Continuați plata',
   close_payment_page: 'Înapoi',
+  pay_amount: 'Plătiți {amount}',
+  pay_then: 'Plătiți {amount}, apoi {terms}',
+  per_day: '{amount} / zi',
+  per_week: '{amount} / săptămână',
+  per_month: '{amount} / lună',
+  per_year: '{amount} / an',
+  every_interval: '{amount} la fiecare {interval}',
+  installments: 'Plată în rate',
+  installment_one: '{amount} într-o singură plată',
+  installment_even: '{count} × {each}',
+  installment_first: '{count} × {each} (prima rată {first})',
+  payment_method: 'Metodă de plată',
+  method_card: 'Card',
+  method_bank_transfer: 'Transfer bancar',
 };
 
 export default messages;

@@ -44,6 +44,20 @@ const messages: Messages = {
   loading_page: 'Открывается защищённая страница оплаты…',
   continue_payment: 'Продолжить оплату',
   close_payment_page: 'Назад',
+  pay_amount: 'Оплатить {amount}',
+  pay_then: 'Оплатить {amount}, затем {terms}',
+  per_day: '{amount} в день',
+  per_week: '{amount} в неделю',
+  per_month: '{amount} в месяц',
+  per_year: '{amount} в год',
+  every_interval: '{amount} раз в {interval}',
+  installments: 'Оплата в рассрочку',
+  installment_one: '{amount} одним платежом',
+  installment_even: '{count} × {each}',
+  installment_first: '{count} × {each} (первый платёж {first})',
+  payment_method: 'Способ оплаты',
+  method_card: 'Карта',
+  method_bank_transfer: 'Банковский перевод',
 };
 
 export default messages;

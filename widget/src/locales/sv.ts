@@ -44,6 +44,20 @@ const messages: Messages = {
   loading_page: 'Öppnar den säkra betalsidan…',
   continue_payment: 'Fortsätt betalningen',
   close_payment_page: 'Tillbaka',
+  pay_amount: 'Betala {amount}',
+  pay_then: 'Betala {amount}, sedan {terms}',
+  per_day: '{amount} per dag',
+  per_week: '{amount} per vecka',
+  per_month: '{amount} per månad',
+  per_year: '{amount} per år',
+  every_interval: '{amount} per {interval}',
+  installments: 'Dela upp betalningen',
+  installment_one: '{amount} vid ett tillfälle',
+  installment_even: '{count} × {each}',
+  installment_first: '{count} × {each} (första delbetalningen {first})',
+  payment_method: 'Betalsätt',
+  method_card: 'Kort',
+  method_bank_transfer: 'Banköverföring',
 };
 
 export default messages;

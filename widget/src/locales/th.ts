@@ -48,6 +48,20 @@ const messages: Messages = {
   loading_page: 'กำลังเปิดหน้าชำระเงินที่ปลอดภัย…',
   continue_payment: 'ชำระเงินต่อ',
   close_payment_page: 'ย้อนกลับ',
+  pay_amount: 'ชำระเงิน {amount}',
+  pay_then: 'ชำระเงิน {amount} จากนั้น {terms}',
+  per_day: '{amount} / วัน',
+  per_week: '{amount} / สัปดาห์',
+  per_month: '{amount} / เดือน',
+  per_year: '{amount} / ปี',
+  every_interval: '{amount} ทุก {interval}',
+  installments: 'ผ่อนชำระ',
+  installment_one: '{amount} ชำระครั้งเดียว',
+  installment_even: '{count} × {each}',
+  installment_first: '{count} × {each} (งวดแรก {first})',
+  payment_method: 'วิธีชำระเงิน',
+  method_card: 'บัตร',
+  method_bank_transfer: 'โอนเงินผ่านธนาคาร',
 };
 
 export default messages;

@@ -48,6 +48,20 @@ const messages: Messages = {
   loading_page: 'Güvenli ödeme sayfası açılıyor…',
   continue_payment: 'Ödemeye devam edin',
   close_payment_page: 'Geri',
+  pay_amount: '{amount} öde',
+  pay_then: '{amount} öde, ardından {terms}',
+  per_day: '{amount} / gün',
+  per_week: '{amount} / hafta',
+  per_month: '{amount} / ay',
+  per_year: '{amount} / yıl',
+  every_interval: '{amount} / {interval}',
+  installments: 'Taksitle öde',
+  installment_one: 'Tek çekim {amount}',
+  installment_even: '{count} × {each}',
+  installment_first: '{count} × {each} (ilk taksit {first})',
+  payment_method: 'Ödeme yöntemi',
+  method_card: 'Kart',
+  method_bank_transfer: 'Banka havalesi',
 };
 
 export default messages;

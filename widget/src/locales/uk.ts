@@ -44,6 +44,20 @@ const messages: Messages = {
   loading_page: 'Відкривається захищена сторінка оплати…',
   continue_payment: 'Продовжити оплату',
   close_payment_page: 'Назад',
+  pay_amount: 'Оплатити {amount}',
+  pay_then: 'Оплатити {amount}, потім {terms}',
+  per_day: '{amount} на день',
+  per_week: '{amount} на тиждень',
+  per_month: '{amount} на місяць',
+  per_year: '{amount} на рік',
+  every_interval: '{amount} раз на {interval}',
+  installments: 'Оплата частинами',
+  installment_one: '{amount} одним платежем',
+  installment_even: '{count} × {each}',
+  installment_first: '{count} × {each} (перший платіж {first})',
+  payment_method: 'Спосіб оплати',
+  method_card: 'Картка',
+  method_bank_transfer: 'Банківський переказ',
 };
 
 export default messages;

@@ -47,6 +47,20 @@ const messages: Messages = {
   loading_page: 'Đang mở trang thanh toán bảo mật…',
   continue_payment: 'Tiếp tục thanh toán',
   close_payment_page: 'Quay lại',
+  pay_amount: 'Thanh toán {amount}',
+  pay_then: 'Thanh toán {amount}, sau đó {terms}',
+  per_day: '{amount} / ngày',
+  per_week: '{amount} / tuần',
+  per_month: '{amount} / tháng',
+  per_year: '{amount} / năm',
+  every_interval: '{amount} mỗi {interval}',
+  installments: 'Trả góp',
+  installment_one: '{amount} trả một lần',
+  installment_even: '{count} × {each}',
+  installment_first: '{count} × {each} (kỳ đầu {first})',
+  payment_method: 'Phương thức thanh toán',
+  method_card: 'Thẻ',
+  method_bank_transfer: 'Chuyển khoản ngân hàng',
 };
 
 export default messages;

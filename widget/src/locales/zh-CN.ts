@@ -15,6 +15,11 @@ const messages: Messages = {
   loading_page: '正在打开安全支付页面…',
   close_payment_page: '返回',
   continue_payment: '继续付款',
+  pay_amount: '支付 {amount}', pay_then: '支付 {amount}，之后{terms}', per_day: '{amount}/天', per_week: '{amount}/周',
+  per_month: '{amount}/月', per_year: '{amount}/年', every_interval: '每{interval} {amount}', installments: '分期付款',
+  installment_one: '一次性支付 {amount}', installment_even: '{count}期 × {each}',
+  installment_first: '{count}期 × {each}（首期 {first}）', payment_method: '支付方式', method_card: '银行卡',
+  method_bank_transfer: '银行转账',
 }; // prettier-ignore
 
 export default messages;
