@@ -19,18 +19,24 @@ function App({ companion }: { companion: string }) {
     const space = document.body.dataset.space;
     return `${space ? `${space}.` : ''}poster.react-${crypto.randomUUID().slice(0, 8)}`;
   });
-  const [status, setStatus] = React.useState('');
+  // The element tells the shopper how it went; the page keeps the event for developers only.
+  const [results, setResults] = React.useState<CheckoutResultEvent['detail'][]>([]);
   return (
     <>
       <h2>Risograph poster — $9.50</h2>
       <Checkout
         companion={companion}
         orderRef={orderRef}
-        onResult={(e) => setStatus(e.detail.status)}
+        onResult={(e) => setResults((all) => [...all, e.detail])}
       />
-      <p id="react-result" role="status">
-        {status && `Payment ${status}`}
-      </p>
+      <details className="event-log-box">
+        <summary>Events, for developers</summary>
+        <ol id="react-result" className="event-log">
+          {results.map((detail, i) => (
+            <li key={i}>acquiring-result {JSON.stringify(detail)}</li>
+          ))}
+        </ol>
+      </details>
     </>
   );
 }

@@ -223,6 +223,8 @@ describe('every state a shopper can reach, asserted, checked with axe and pictur
       const result = partOf(s.page, 'result');
       assert.equal(await result.locator('svg').getAttribute('aria-hidden'), 'true');
       assert.equal(await focusedPart(s.page), 'result');
+      // Under it, the amount the companion told (the mug: $12.00).
+      assert.equal(await partOf(s.page, 'amount').textContent(), '$12.00');
       await noViolations(s.page);
       // With the cart around it: the shop's side too.
       await picture(s.page, 'success', s.page.locator('.cart'));

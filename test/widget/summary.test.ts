@@ -180,7 +180,8 @@ describe('the order summary', () => {
         part(el, 'pay-button').click();
         await mounted;
         expect(requests.seen[0]?.body.installments).to.equal(3);
-        expect(input(el, 'installments').disabled, 'no change while paying').to.equal(true);
+        // No change while paying: the form gives way to the payment page.
+        expect(input(el, 'installments'), 'the form gone while the page is up').to.equal(null);
       } finally {
         requests.restore();
       }

@@ -15,7 +15,7 @@ import { SchemeController, type Theme } from './color-scheme.ts';
 import { PartsController } from './parts-controller.ts';
 import { PaymentController } from './payment-controller.ts';
 import { renderForm } from './form-view.ts';
-import { payLabel } from './money.ts';
+import { formatMoney, payLabel } from './money.ts';
 import { hasChoices, type Chosen } from './payment-choice.ts';
 import { SummaryController } from './summary-controller.ts';
 import { styles } from './checkout-element.styles.ts';
@@ -48,6 +48,7 @@ import { applyAppearance, type Appearance } from './appearance.ts';
  * @csspart status - The sentence saying how the payment ended (in `notice`, `failure` or `result`).
  * @csspart failure - Above Pay: why the payment failed or was declined, in the error colour.
  * @csspart notice - Above Pay: a neutral word on the payment (it was cancelled).
+ * @csspart amount - Under the result: the order's amount, as the companion told it.
  * @csspart result - In place of the form once paid or in review: a mark and the sentence.
  * @csspart payment-page - The hosted payment page with its bar, in place of the form while it is up.
  * @csspart payment-bar - Above the payment page: the back button and the shopper's email.
@@ -371,6 +372,7 @@ export class AcquiringCheckout extends LitElement {
               locale: this.locale,
               busy,
               payLabel: own ? texts.pay : payLabel(texts, summary, this.locale),
+              amount: summary && formatMoney(summary.amount, summary.currency, this.locale),
               choices: this.#parts.choices?.renderChoices({ html, nothing }, this, {
                 texts,
                 summary,

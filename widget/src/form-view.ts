@@ -24,6 +24,8 @@ export interface FormState {
   busy: boolean;
   /** What Pay says when not busy: `Pay`, or `Pay $49.00` once the amount is known. */
   payLabel: string;
+  /** The order's amount for the shopper (`$49.00`), shown under the result once paid. */
+  amount: string | undefined;
   /** The shopper's choices before Pay (methods, instalments), from the choices part. */
   choices: unknown;
   outcome: OrderStatus | undefined;
@@ -39,7 +41,8 @@ export interface FormState {
 
 export function renderForm(state: FormState) {
   const { texts: t, busy, outcome, failure, resume } = state;
-  if (outcome !== undefined && PAID_STATUSES.includes(outcome)) return renderResult(t, outcome);
+  if (outcome !== undefined && PAID_STATUSES.includes(outcome))
+    return renderResult(t, outcome, state.amount);
   if (resume) return renderResume(state);
   const half = pairs(state.fields);
   // After a failure that may pass, Pay says so (and is the retry button: one button, not two).
