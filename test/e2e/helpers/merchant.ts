@@ -1,6 +1,6 @@
 /** The merchant's moves in the demo's operations console, and its agreement with the services. */
-import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
+import { until } from '../../server/helpers/until.ts';
 import type { World } from './demo.ts';
 
 /** The merchant in the operations console. */
@@ -53,20 +53,22 @@ export class Merchant {
    * `status` for the order.
    */
   async agree(orderRef: string, status: string): Promise<void> {
-    const deadline = Date.now() + 10_000;
-    let seen: unknown[];
-    for (;;) {
-      await this.refresh();
-      const order = await this.world.stack.companion().context.store.orders.get(orderRef);
-      seen = [
-        await this.statusOf(orderRef).catch(() => undefined),
-        order?.status,
-        order?.order_no ? await this.world.serviceStatus(order.order_no) : undefined,
-      ];
-      if (seen.every((s) => s === status)) return;
-      if (Date.now() > deadline)
-        assert.fail(`console, store and sandbox say ${seen.join(', ')}; expected ${status}`);
-      await new Promise((resolve) => setTimeout(resolve, 150));
-    }
+    await until(
+      async () => {
+        await this.refresh();
+        const order = await this.world.stack.companion().context.store.orders.get(orderRef);
+        return [
+          await this.statusOf(orderRef).catch(() => undefined),
+          order?.status,
+          order?.order_no ? await this.world.serviceStatus(order.order_no) : undefined,
+        ];
+      },
+      (seen) => seen.every((s) => s === status),
+      {
+        timeoutMs: 10_000,
+        everyMs: 150,
+        what: `console, store and sandbox all saying ${status}`,
+      },
+    );
   }
 }
