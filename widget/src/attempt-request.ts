@@ -5,7 +5,7 @@
  * whatever comes next, so that a reload can pick it up.
  */
 import { CheckoutError, startPayment } from './companion-client.ts';
-import type { CardPaymentRequest, CheckoutSessionRequest } from './contract.ts';
+import type { ApmPaymentRequest, CardPaymentRequest, CheckoutSessionRequest } from './contract.ts';
 import { clientSecretOf } from './frame.ts';
 import type { DeviceData, SessionResponse, Shopper } from './protocol.ts';
 import {
@@ -24,10 +24,15 @@ export interface RequestHost {
   returnUrl: string;
   /** The shopper fields and the device data Pay sends. */
   collectedData(): Promise<{ shopper: Shopper; device: DeviceData }>;
+  /** What else the mode's request carries: the challenge window, saving the card, the payer. */
+  paymentOptions?(mode: Mode): PaymentOptions;
 }
 
 export type Mode = SavedAttempt['mode'];
-export type Card = CardPaymentRequest['card'];
+/** The card typed in card mode, or a signed-in shopper's saved card by its id (wallet.ts). */
+export type Card = CardPaymentRequest['card'] | { card_id: string };
+export type PaymentOptions = Pick<CheckoutSessionRequest, 'challenge_window_size' | 'save_card'> &
+  Pick<ApmPaymentRequest, 'payer'>;
 
 /** How to ask: the attempt's key and mode, the card (card mode), the saved attempt (a continue). */
 export interface Ask {
@@ -45,6 +50,7 @@ export async function requestAttempt(host: RequestHost, ask: Ask): Promise<Sessi
     attempt_key: ask.attemptKey,
     client_secret: clientSecretOf(orderRef),
     ...(await host.collectedData()),
+    ...host.paymentOptions?.(mode),
     // A redirect (APM, or the frame's fallback) needs a way back: this page, unless told otherwise.
     return_url: host.returnUrl || returnAddress(),
   };
@@ -55,16 +61,20 @@ export async function requestAttempt(host: RequestHost, ask: Ask): Promise<Sessi
     bank_code: method.bank_code || undefined,
   };
   let session: SessionResponse;
-  if (mode === 'apm')
+  const savedCard = card && 'card_id' in card ? card : undefined;
+  if (savedCard)
+    session = await startPayment(companion, 'saved-card-payments', { ...request, ...savedCard });
+  else if (mode === 'apm')
     session = await startPayment(companion, 'apm-payments', { ...request, ...apm });
   else if (mode === 'card') {
-    if (!card) throw new CheckoutError('unavailable', 'The form could not be loaded.', true);
+    if (!card || 'card_id' in card)
+      throw new CheckoutError('unavailable', 'The form could not be loaded.', true);
     session = await startPayment(companion, 'card-payments', { ...request, card });
   } else session = await startPayment(companion, 'checkout-sessions', request);
   saveAttempt({
     ...pendingOf(session, companion),
     attempt_key: ask.attemptKey,
-    mode,
+    mode: savedCard ? 'card' : mode, // a saved card's payment is a direct one, resumed as a card's
     ...(mode === 'apm' ? withoutEmpty(apm) : {}),
   });
   return session;

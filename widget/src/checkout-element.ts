@@ -16,6 +16,9 @@ import { PaymentController } from './payment-controller.ts';
 import { renderForm } from './form-view.ts';
 import { styles } from './checkout-element.styles.ts';
 import { applyAppearance, type Appearance } from './appearance.ts';
+import type { Mode, PaymentOptions } from './attempt-request.ts';
+import { DOCUMENT_FIELD, needsPayerDocument } from './payer-document.ts';
+import { WalletController } from './wallet-controller.ts';
 
 /**
  * The checkout for a storefront: shopper form, hosted payment page in a frame (or an APM
@@ -98,6 +101,7 @@ export class AcquiringCheckout extends LitElement {
   #ready = new Promise<void>((resolve) => (this.#becameReady = resolve));
   readonly #parts = new PartsController(this);
   readonly #scheme = new SchemeController(this);
+  readonly #wallet = new WalletController(this);
   // The card has done its work once the outcome is known: it leaves memory and the inputs (a
   // retry types it again).
   readonly #payment = new PaymentController(this, () => {
@@ -209,7 +213,8 @@ export class AcquiringCheckout extends LitElement {
 
   #onInput = (event: Event): void => {
     const input = event.target as HTMLInputElement | HTMLSelectElement;
-    const value = this.#parts.card?.formatField(input.name, input.value) ?? input.value;
+    let value = this.#parts.card?.formatField(input.name, input.value) ?? input.value;
+    value = this.#parts.schema?.formatPayerField(input.name, value) ?? value;
     if (value !== input.value) input.value = value;
     this._values = { ...this._values, [input.name]: value };
     if (this._errors[input.name]) {
@@ -241,7 +246,8 @@ export class AcquiringCheckout extends LitElement {
       this.renderRoot.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
       return;
     }
-    await this.#payment.pay(card ? this.#parts.card?.cardOf(this._values) : undefined);
+    const typed = this.#typesCard ? this.#parts.card?.cardOf(this._values) : undefined;
+    await this.#payment.pay(this.#wallet.part?.choice ?? typed);
   };
 
   /** An empty country field starts at the country the locale names, if any (`pt-BR` → Brazil). */
@@ -255,23 +261,46 @@ export class AcquiringCheckout extends LitElement {
       };
   }
 
+  /** Card fields are shown: card mode, unless a saved card is chosen. */
+  get #typesCard(): boolean {
+    return this.mode === 'card' && !this.#wallet.part?.choice;
+  }
+
+  /** The payment method needs the payer's document (PIX: the CPF). */
+  get #asksDocument(): boolean {
+    return this.mode === 'apm' && needsPayerDocument(this.paymentMethod);
+  }
+
   get #fieldSpecs() {
-    return shownFields(this.fields.split(/\s+/).filter(Boolean), this.mode === 'card');
+    const shown = shownFields(this.fields.split(/\s+/).filter(Boolean), this.#typesCard);
+    return this.#asksDocument ? [...shown, DOCUMENT_FIELD] : shown;
   }
 
   get #required(): Set<string> {
-    return requiredNames(this.#fieldSpecs, this.requiredFields, this.mode === 'card');
+    return requiredNames(this.#fieldSpecs, this.requiredFields, this.#typesCard);
   }
 
   #check() {
     const { schema, card } = this.#parts;
-    return validate(
-      this.#fieldSpecs,
-      this.#required,
-      this._values,
-      schema?.Shopper,
-      card?.checkCard,
-    );
+    return validate(this.#fieldSpecs, this.#required, this._values, schema?.Shopper, (values) => ({
+      ...(this.#typesCard ? card?.checkCard(values) : undefined),
+      ...(this.#asksDocument ? schema?.checkPayer(values) : undefined),
+    }));
+  }
+
+  /**
+   * @internal What Pay sends besides the collected data (attempt-request.ts): the challenge
+   * window the frame has room for and the shopper's "Save this card" (card and checkout), the
+   * payer's document (apm).
+   */
+  paymentOptions(mode: Mode): PaymentOptions {
+    const part = this.#parts.schema; // here since Pay: Pay awaits it
+    if (mode === 'apm')
+      return { payer: this.#asksDocument ? part?.payerOf(this._values) : undefined };
+    return {
+      challenge_window_size: part?.challengeWindowOf(this),
+      save_card: this.#wallet.part?.saveCard,
+    };
   }
 
   /**
@@ -312,6 +341,7 @@ export class AcquiringCheckout extends LitElement {
   protected override render() {
     const texts = { ...this.#parts.texts, ...this.messages };
     const { busy, outcome, failure, frame, resume } = this.#payment;
+    const wallet = this.#wallet.part;
     // While the payment page is up, it takes the form's place: the details it was opened with
     // can no longer change (the email says whose they are), and the page is in view.
     return html`
@@ -333,6 +363,8 @@ export class AcquiringCheckout extends LitElement {
               onInput: this.#onInput,
               onSubmit: this.#onSubmit,
               onContinue: () => void this.#payment.continue(),
+              savedCards: wallet?.list(texts),
+              saveCard: wallet?.footer(texts),
             })
       }
       ${frame.render(texts, this._values.email ?? '')}

@@ -1,5 +1,10 @@
 /** The widget's calls to the companion, and the errors they can end in. */
-import type { ApmPaymentRequest, CardPaymentRequest, CheckoutSessionRequest } from './contract.ts';
+import type {
+  ApmPaymentRequest,
+  CardPaymentRequest,
+  CheckoutSessionRequest,
+  SavedCardPaymentRequest,
+} from './contract.ts';
 import type { OrderStatusResponse, Problem, SessionResponse } from './protocol.ts';
 
 /** A failure with a stable code for the failure event; `retryable` when trying again may work. */
@@ -19,6 +24,7 @@ export interface PaymentRequests {
   'checkout-sessions': CheckoutSessionRequest;
   'apm-payments': ApmPaymentRequest;
   'card-payments': CardPaymentRequest;
+  'saved-card-payments': SavedCardPaymentRequest;
 }
 export type PaymentRoute = keyof PaymentRequests;
 
@@ -26,8 +32,8 @@ async function call<T>(url: string, init: RequestInit): Promise<T> {
   let response: Response;
   try {
     response = await fetch(url, {
-      ...init,
       credentials: 'omit',
+      ...init,
       headers: { 'content-type': 'application/json', ...init.headers },
     });
   } catch {
@@ -61,9 +67,13 @@ export function startPayment<R extends PaymentRoute>(
   route: R,
   body: PaymentRequests[R],
 ): Promise<SessionResponse> {
+  // The shop's cookies say who the shopper is (the companion's resolveShopper): sent only to pay
+  // with a saved card or to save one.
+  const shopper = route === 'saved-card-payments' || ('save_card' in body && body.save_card);
   return call<SessionResponse>(`${companion}/api/${route}`, {
     method: 'POST',
     body: JSON.stringify(body),
+    credentials: shopper ? 'include' : 'omit',
   });
 }
 

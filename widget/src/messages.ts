@@ -51,6 +51,22 @@ export interface Messages {
   continue_payment: string;
   /** The control that leaves the payment page for the form (the attempt stays). */
   close_payment_page: string;
+  /** The payer's document for PIX (Brazil's CPF), and its check-digit error. */
+  cpf: string;
+  cpf_invalid: string;
+  /** The checkbox a signed-in shopper ticks to save the card (never ticked for them). */
+  save_card: string;
+  /** The legend over a signed-in shopper's saved cards. */
+  saved_cards: string;
+  /** One saved card: `{brand}`, `{last4}`, `{month}` (MM) and `{year}` (YY) are filled in. */
+  saved_card: string;
+  /** The brand of a saved card whose number says no more (Visa, Mastercard… are not translated). */
+  other_card: string;
+  /** The choice that leaves the saved cards for a card typed now (or on the payment page). */
+  new_card: string;
+  remove_card: string;
+  card_removed: string;
+  card_not_removed: string;
 }
 
 /** The built-in texts. */
@@ -67,7 +83,10 @@ export const english: Messages = {
   expired: 'This payment has expired. Please start again.', order_unknown: 'This order can no longer be paid. Please refresh the page.', unavailable: 'Payments are unavailable right now. Please try again in a moment.',
   too_many: 'Too many attempts. Please wait a minute and try again.', already_paid: 'This order is already paid, or its payment is under way.', check_details: 'Some details were not accepted. Please check them and try again.',
   loading_page: 'Opening the secure payment page…', close_payment_page: 'Back',
-  continue_payment: 'Continue your payment',
+  continue_payment: 'Continue your payment', cpf: 'CPF', cpf_invalid: 'Enter a valid CPF (000.000.000-00).',
+  save_card: 'Save this card for next time', saved_cards: 'Your saved cards', saved_card: '{brand} ending {last4}, expires {month}/{year}',
+  other_card: 'Card', new_card: 'Use a new card', remove_card: 'Remove', card_removed: 'Card removed.',
+  card_not_removed: 'The card could not be removed. Please try again.',
 }; // prettier-ignore
 
 /** The locales the element speaks: English, then the others (locales/*.ts) by tag. */

@@ -9,7 +9,7 @@ import { loadCard, loadFingerprint, loadSchema } from './lazy.ts';
 import { english, loadedMessages, loadMessages, type Messages } from './messages.ts';
 
 type CardPart = typeof import('./card.ts');
-type SchemaPart = typeof import('./shopper-schema.ts');
+type SchemaPart = typeof import('./pay-part.ts');
 
 /** What the parts depend on: the host's data-collection level. */
 export interface PartsHost extends ReactiveControllerHost {

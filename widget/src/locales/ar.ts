@@ -16,6 +16,16 @@ const messages: Messages = {
   loading_page: 'جارٍ فتح صفحة الدفع الآمنة…',
   close_payment_page: 'رجوع',
   continue_payment: 'متابعة الدفع',
+  cpf: 'CPF',
+  cpf_invalid: 'أدخل رقم CPF صالحًا (000.000.000-00).',
+  save_card: 'احفظ هذه البطاقة للمرة القادمة',
+  saved_cards: 'بطاقاتك المحفوظة',
+  saved_card: '{brand} المنتهية بـ {last4}، صالحة حتى {month}/{year}',
+  other_card: 'بطاقة',
+  new_card: 'استخدم بطاقة جديدة',
+  remove_card: 'إزالة',
+  card_removed: 'تمت إزالة البطاقة.',
+  card_not_removed: 'تعذّرت إزالة البطاقة. يُرجى المحاولة مرة أخرى.',
 }; // prettier-ignore
 
 export default messages;

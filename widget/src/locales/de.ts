@@ -16,6 +16,16 @@ const messages: Messages = {
   loading_page: 'Die sichere Zahlungsseite wird geöffnet…',
   close_payment_page: 'Zurück',
   continue_payment: 'Zahlung fortsetzen',
+  cpf: 'CPF',
+  cpf_invalid: 'Geben Sie eine gültige CPF ein (000.000.000-00).',
+  save_card: 'Karte für das nächste Mal speichern',
+  saved_cards: 'Ihre gespeicherten Karten',
+  saved_card: '{brand} mit Endziffern {last4}, gültig bis {month}/{year}',
+  other_card: 'Karte',
+  new_card: 'Neue Karte verwenden',
+  remove_card: 'Entfernen',
+  card_removed: 'Karte entfernt.',
+  card_not_removed: 'Die Karte konnte nicht entfernt werden. Bitte versuchen Sie es erneut.',
 }; // prettier-ignore
 
 export default messages;

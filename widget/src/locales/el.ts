@@ -47,6 +47,16 @@ const messages: Messages = {
   loading_page: 'Άνοιγμα της ασφαλούς σελίδας πληρωμής…',
   continue_payment: 'Συνέχεια πληρωμής',
   close_payment_page: 'Πίσω',
+  cpf: 'CPF',
+  cpf_invalid: 'Εισαγάγετε έγκυρο CPF (000.000.000-00).',
+  save_card: 'Αποθήκευση της κάρτας για την επόμενη φορά',
+  saved_cards: 'Οι αποθηκευμένες κάρτες σας',
+  saved_card: '{brand} με κατάληξη {last4}, λήξη {month}/{year}',
+  other_card: 'Κάρτα',
+  new_card: 'Χρήση νέας κάρτας',
+  remove_card: 'Αφαίρεση',
+  card_removed: 'Η κάρτα αφαιρέθηκε.',
+  card_not_removed: 'Δεν ήταν δυνατή η αφαίρεση της κάρτας. Δοκιμάστε ξανά.',
 };
 
 export default messages;

@@ -17,6 +17,16 @@ const messages: Messages = {
   loading_page: 'Abriendo la página de pago segura…',
   close_payment_page: 'Volver',
   continue_payment: 'Continuar con el pago',
+  cpf: 'CPF',
+  cpf_invalid: 'Introduce un CPF válido (000.000.000-00).',
+  save_card: 'Guardar esta tarjeta para la próxima vez',
+  saved_cards: 'Tus tarjetas guardadas',
+  saved_card: '{brand} terminada en {last4}, caducidad {month}/{year}',
+  other_card: 'Tarjeta',
+  new_card: 'Usar una tarjeta nueva',
+  remove_card: 'Eliminar',
+  card_removed: 'Tarjeta eliminada.',
+  card_not_removed: 'No se pudo eliminar la tarjeta. Inténtalo de nuevo.',
 }; // prettier-ignore
 
 export default messages;

@@ -44,6 +44,16 @@ const messages: Messages = {
   loading_page: 'Avataan suojattua maksusivua…',
   continue_payment: 'Jatka maksua',
   close_payment_page: 'Takaisin',
+  cpf: 'CPF',
+  cpf_invalid: 'Anna kelvollinen CPF-numero (000.000.000-00).',
+  save_card: 'Tallenna kortti seuraavaa kertaa varten',
+  saved_cards: 'Tallennetut korttisi',
+  saved_card: '{brand}, loppunumerot {last4}, voimassa {month}/{year}',
+  other_card: 'Kortti',
+  new_card: 'Käytä uutta korttia',
+  remove_card: 'Poista',
+  card_removed: 'Kortti poistettiin.',
+  card_not_removed: 'Korttia ei voitu poistaa. Yritä uudelleen.',
 };
 
 export default messages;

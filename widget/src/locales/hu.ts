@@ -47,6 +47,16 @@ const messages: Messages = {
   loading_page: 'A biztonságos fizetési oldal megnyitása…',
   continue_payment: 'Fizetés folytatása',
   close_payment_page: 'Vissza',
+  cpf: 'CPF',
+  cpf_invalid: 'Adjon meg érvényes CPF-számot (000.000.000-00).',
+  save_card: 'Kártya mentése a következő alkalomra',
+  saved_cards: 'Mentett kártyái',
+  saved_card: '{last4} végű {brand}, lejárat: {month}/{year}',
+  other_card: 'Kártya',
+  new_card: 'Új kártya használata',
+  remove_card: 'Eltávolítás',
+  card_removed: 'A kártyát eltávolítottuk.',
+  card_not_removed: 'A kártyát nem sikerült eltávolítani. Kérjük, próbálja újra.',
 };
 
 export default messages;

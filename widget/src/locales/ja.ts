@@ -48,6 +48,16 @@ const messages: Messages = {
   loading_page: '安全なお支払いページを開いています…',
   continue_payment: 'お支払いを続ける',
   close_payment_page: '戻る',
+  cpf: 'CPF',
+  cpf_invalid: '有効な CPF を入力してください（000.000.000-00）。',
+  save_card: '次回のためにこのカードを保存する',
+  saved_cards: '保存済みのカード',
+  saved_card: '{brand}（末尾 {last4}、有効期限 {month}/{year}）',
+  other_card: 'カード',
+  new_card: '新しいカードを使う',
+  remove_card: '削除',
+  card_removed: 'カードを削除しました。',
+  card_not_removed: 'カードを削除できませんでした。もう一度お試しください。',
 };
 
 export default messages;

@@ -16,6 +16,16 @@ const messages: Messages = {
   loading_page: 'Abrindo a página de pagamento segura…',
   close_payment_page: 'Voltar',
   continue_payment: 'Continuar o pagamento',
+  cpf: 'CPF',
+  cpf_invalid: 'Informe um CPF válido (000.000.000-00).',
+  save_card: 'Salvar este cartão para a próxima compra',
+  saved_cards: 'Seus cartões salvos',
+  saved_card: '{brand} com final {last4}, validade {month}/{year}',
+  other_card: 'Cartão',
+  new_card: 'Usar um novo cartão',
+  remove_card: 'Remover',
+  card_removed: 'Cartão removido.',
+  card_not_removed: 'Não foi possível remover o cartão. Tente novamente.',
 }; // prettier-ignore
 
 export default messages;

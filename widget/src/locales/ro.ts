@@ -48,6 +48,16 @@ const messages: Messages = {
   loading_page: 'Se deschide pagina de plată securizată…',
   continue_payment: 'Continuați plata',
   close_payment_page: 'Înapoi',
+  cpf: 'CPF',
+  cpf_invalid: 'Introduceți un CPF valid (000.000.000-00).',
+  save_card: 'Salvați cardul pentru data viitoare',
+  saved_cards: 'Cardurile dvs. salvate',
+  saved_card: '{brand} care se termină în {last4}, expiră la {month}/{year}',
+  other_card: 'Card',
+  new_card: 'Folosiți un card nou',
+  remove_card: 'Eliminați',
+  card_removed: 'Cardul a fost eliminat.',
+  card_not_removed: 'Cardul nu a putut fi eliminat. Încercați din nou.',
 };
 
 export default messages;
