@@ -44,6 +44,9 @@ export interface Ask {
 
 export async function requestAttempt(host: RequestHost, ask: Ask): Promise<SessionResponse> {
   const { mode, card, saved } = ask;
+  // An APM continued goes back to the address the companion gave: it would answer the same one,
+  // and asking again would take the payer's document (a PIX CPF), which is never kept.
+  if (saved?.mode === 'apm' && saved.issuer_url) return { ...saved, status: 'pending' };
   const orderRef = saved?.order_ref ?? host.orderRef;
   const request: CheckoutSessionRequest = {
     order_ref: orderRef,
@@ -75,7 +78,7 @@ export async function requestAttempt(host: RequestHost, ask: Ask): Promise<Sessi
     ...pendingOf(session, companion),
     attempt_key: ask.attemptKey,
     mode: savedCard ? 'card' : mode, // a saved card's payment is a direct one, resumed as a card's
-    ...(mode === 'apm' ? withoutEmpty(apm) : {}),
+    ...(mode === 'apm' ? withoutEmpty({ ...apm, issuer_url: session.issuer_url }) : {}),
   });
   return session;
 }
