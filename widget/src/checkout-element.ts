@@ -55,6 +55,11 @@ import { WalletController } from './wallet-controller.ts';
  * @csspart progress - Shown over the frame while the payment page loads into it.
  * @csspart frame - The hosted payment page's frame.
  * @csspart open-window-button - Opens the payment page in a window, when the frame cannot be used.
+ * @csspart saved-cards - A signed-in shopper's saved cards (a fieldset, its legend a `label` part), above the fields.
+ * @csspart saved-card - One choice in `saved-cards`: a saved card with its Remove button, or "Use a new card".
+ * @csspart remove-card-button - Removes a saved card (its name is "Remove", described by the card).
+ * @csspart save-card - "Save this card for next time": the checkbox and its label, for a new card.
+ * @csspart saved-cards-message - What removing a card said ("Card removed."), announced as a status.
  *
  * @cssproperty --acquiring-font - Font family.
  * @cssproperty --acquiring-font-size - Base font size (the page's by default).

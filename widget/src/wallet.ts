@@ -47,7 +47,7 @@ export function describeCard(t: Messages, card: SavedCard): string {
 }
 
 const STYLES = `
-.wallet{grid-column:1/-1;display:grid;gap:.5rem;margin:0;padding:0;border:0;min-width:0}
+.wallet{grid-column:1/-1;display:grid;grid-template-columns:minmax(0,1fr);gap:.5rem;margin:0;padding:0;border:0;min-width:0}
 .wallet legend{padding:0;margin-bottom:.3rem}
 [part='saved-card']{display:flex;align-items:center;min-width:0;border:1px solid var(--acquiring-border);border-radius:var(--acquiring-radius);background:var(--acquiring-input-background)}
 [part='saved-card']:has(:checked){border-color:var(--acquiring-accent);box-shadow:inset 0 0 0 1px var(--acquiring-accent)}
