@@ -44,8 +44,9 @@ async function listen(server) {
 
 /**
  * The sandbox, a companion for the test page's origin, one whose payment page never loads, one
- * in front of a service whose payment page refuses to be framed, and one that offers choices:
- * payment methods ranked per shopper, instalments in reais, card payments.
+ * in front of a service whose payment page refuses to be framed, one that offers choices
+ * (payment methods ranked per shopper, instalments in reais, card payments), and one whose
+ * shoppers sign in.
  */
 function stackPlugin() {
   const started = [];
@@ -80,6 +81,18 @@ function stackPlugin() {
         installments: PAYMENT_OPTIONS.installments,
         directCardPayments: true,
       });
+      // A shop whose shoppers sign in: resolveShopper reads the cookie a test sets on the page's
+      // host (`wtr_shopper=<id>`). Addressed as localhost, like the test page, so the cookie goes
+      // with the widget's credentialed calls (same site: a cookie is not bound to a port).
+      const shopping = await startCompanion(sandbox.url, {
+        ...options,
+        directCardPayments: true,
+        resolveShopper: (request) => {
+          const id = /(?:^|;\s*)wtr_shopper=([\w-]+)/.exec(request.headers.cookie ?? '')?.[1];
+          return id ? { id } : undefined;
+        },
+      });
+      const walletCompanion = shopping.url.replace('127.0.0.1', 'localhost');
       // Nothing here may wait on a callback that never comes: an empty event loop would end the
       // process with code 0 before the runner reports its failures.
       started.push(
@@ -87,6 +100,7 @@ function stackPlugin() {
         () => stalled.close(),
         () => refusing.close(),
         () => choosing.close(),
+        () => shopping.close(),
         () => sandbox.close(),
         () => refusingService.close(),
         () => {
@@ -94,7 +108,7 @@ function stackPlugin() {
           blackHole.close();
         },
       );
-      exports = `export const companion = ${JSON.stringify(companion.url)};\nexport const stalledCompanion = ${JSON.stringify(stalled.url)};\nexport const refusingCompanion = ${JSON.stringify(refusing.url)};\nexport const choosingCompanion = ${JSON.stringify(choosing.url)};\n`;
+      exports = `export const companion = ${JSON.stringify(companion.url)};\nexport const stalledCompanion = ${JSON.stringify(stalled.url)};\nexport const refusingCompanion = ${JSON.stringify(refusing.url)};\nexport const choosingCompanion = ${JSON.stringify(choosing.url)};\nexport const walletCompanion = ${JSON.stringify(walletCompanion)};\n`;
     },
     serve(context) {
       if (context.path === '/__stack.js') return { body: exports, type: 'js' };

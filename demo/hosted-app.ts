@@ -19,6 +19,7 @@ import { createSandbox, sandboxConfig, type Sandbox } from 'acquiring-checkout-s
 import { resolveOrder } from './catalogue.ts';
 import { PAYMENT_OPTIONS } from './payment-options.ts';
 import { createDemo } from './server.ts';
+import { demoShopper } from './sign-in.ts';
 
 const HOUR = 3_600_000;
 
@@ -101,6 +102,8 @@ export async function createHostedDemo(
     secret_key: env.SANDBOX_SECRET_KEY ?? derive('sandbox merchant key'),
   };
   const keep = env.DEMO_RETENTION_HOURS * HOUR;
+  // The demo shopper's cookie names the visitor's space: each visitor has saved cards of their own.
+  const signIn = { secret: derive('demo shopper'), secure: origin.startsWith('https:') };
 
   const sandbox = env.SANDBOX_URL
     ? undefined
@@ -129,6 +132,7 @@ export async function createHostedDemo(
     operationsToken,
     resolveOrder,
     ...PAYMENT_OPTIONS,
+    resolveShopper: demoShopper(signIn.secret),
     // The sandbox's issuer pages are on the public origin, not the address the companion calls.
     issuerHosts: [new URL(publicUrl).host],
     // Only the sandbox's test cards ever reach it.
@@ -148,6 +152,7 @@ export async function createHostedDemo(
       maxAgeMs: keep,
     },
     prebuiltBundles: true,
+    signIn,
   });
 
   const app = express();

@@ -11,6 +11,8 @@ interface PageConfig {
   service?: string | undefined;
   /** The visitor's space in a public demo: it heads the page's order references. */
   space?: string | undefined;
+  /** Whether the demo shopper is signed in (sign-in.ts); undefined: the demo has no sign-in. */
+  shopper?: boolean | undefined;
 }
 
 /** Each link's short label, and what it adds on a wide screen (hidden on a phone). */
@@ -23,6 +25,22 @@ const NAV = [
 
 /** What each page says of itself to search engines and link previews. */
 const DESCRIPTION = 'A demo shop paying through the acquiring-checkout widget, against a sandbox.';
+
+/**
+ * The demo shopper's sign-in, in the sandbox banner (a demo's, like the test cards): a button that
+ * posts to this server, which sets or clears the cookie the companion reads (sign-in.ts).
+ */
+function signInForm(current: string, config?: PageConfig): string {
+  if (config?.shopper === undefined) return '';
+  const [action, said, button] = config.shopper
+    ? [
+        'out',
+        'Signed in as Ada, the demo shopper: her saved cards show in the checkout.',
+        'Sign out',
+      ]
+    : ['in', 'Saved cards are for signed-in shoppers.', 'Sign in as demo shopper'];
+  return `<form class="demo-sign-in" method="post" action="/demo/sign-${action}"><input type="hidden" name="back" value="${current}"><span>${said}</span> <button type="submit">${button}</button></form>`;
+}
 
 /**
  * Connections opened while the page loads, before Pay needs them: the companion's for the
@@ -69,7 +87,7 @@ ${scripts.join('\n')}
 </head>
 <body${attributes}>
 <header class="top"><strong class="brand">Acquiring demo<span class="wide"> shop</span></strong><nav>${nav}</nav></header>
-<aside class="sandbox-banner" aria-label="Sandbox"><strong>Sandbox:</strong> no real money moves. Pay with 4111 1111 1111 1111 (paid), 4000 0000 0000 0002 (declined) or 4000 0000 0000 3220 (3-D Secure), any future expiry and any security code.</aside>
+<aside class="sandbox-banner" aria-label="Sandbox"><p><strong>Sandbox:</strong> no real money moves. Pay with 4111 1111 1111 1111 (paid), 4000 0000 0000 0002 (declined) or 4000 0000 0000 3220 (3-D Secure), any future expiry and any security code. PIX takes the test CPF 529.982.247-25.</p>${signInForm(current, config)}</aside>
 ${body}
 </body>
 </html>`;
@@ -99,7 +117,7 @@ export function storefrontPage(config: PageConfig, integrity: string): string {
     <fieldset class="modes" id="modes" hidden>
       <legend>How would you like to pay?</legend>
       <label><input type="radio" name="mode" value="checkout" checked> Card, on the secure payment page</label>
-      <label><input type="radio" name="mode" value="apm"> Bank transfer (your bank's app)</label>
+      <label><input type="radio" name="mode" value="apm"> PIX (Brazil's instant payments)</label>
       <label><input type="radio" name="mode" value="card"> Card, here</label>
       <label><input type="radio" name="mode" value="auto"> Choose at checkout</label>
     </fieldset>
@@ -113,7 +131,11 @@ ${catalogueData()}`,
       `<script src="/widget/acquiring-checkout.js" integrity="${integrity}" crossorigin="anonymous" defer></script>`,
       '<script src="/assets/storefront.js" defer></script>',
     ],
-    { companion: config.companion, ...(config.space ? { space: config.space } : {}) },
+    {
+      companion: config.companion,
+      ...(config.space ? { space: config.space } : {}),
+      ...(config.shopper ? { shopper: 'signed-in' } : {}),
+    },
     config,
   );
 }

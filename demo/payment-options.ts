@@ -1,6 +1,6 @@
 /**
- * How the demo shop may be paid, beyond the card: PIX for Brazilian orders in reais (ranked first
- * there, and on a phone), a bank transfer (the storefront's APM) for any order, and instalments
+ * How the demo shop may be paid, beyond the card: PIX for orders in reais (ranked first for them,
+ * and on a phone), a bank transfer (the storefront's APM) for any order, and instalments
  * for orders in reais. The same for `npm start`, the hosted demo and the tests that run them.
  */
 import type { CompanionConfig } from 'acquiring-checkout-server/companion';
@@ -8,12 +8,11 @@ import type { CompanionConfig } from 'acquiring-checkout-server/companion';
 export const PAYMENT_OPTIONS = {
   paymentMethods: [
     { method: 'card' },
-    // PIX asks for the payer's CPF, which the element does not ask for yet: it is shown in
-    // mode="auto", and the companion refuses a payment by it without one.
+    // PIX is a payment in reais by a payer with a CPF (the element asks for it), wherever the
+    // billing address is: no country limit, so the demo's shopper in London can try it.
     {
       method: 'PIX',
       currencies: ['BRL'],
-      countries: ['BR'],
       payerDocument: 'CPF',
       mobileFirst: true,
     },

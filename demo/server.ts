@@ -15,6 +15,7 @@ import { consoleProxy } from './console-proxy.ts';
 import { sameHost, sameOriginJson } from './guards.ts';
 import { consolePage, reactPage, spaPage, storefrontPage } from './pages.ts';
 import { PUBLIC_DIR } from './paths.ts';
+import { signedIn, signInRoutes, type SignInOptions } from './sign-in.ts';
 import { visitorSpaces, type SpacesOptions } from './spaces.ts';
 
 export interface DemoOptions {
@@ -30,6 +31,8 @@ export interface DemoOptions {
   spaces?: SpacesOptions;
   /** Serve the bundles `npm run build` made, instead of bundling at start (needs esbuild). */
   prebuiltBundles?: boolean;
+  /** The demo shopper's sign-in (sign-in.ts), whose cookie the companion's resolveShopper reads. */
+  signIn?: SignInOptions;
 }
 
 /** The installed widget package's script-tag file; its lazy parts lie beside it. */
@@ -77,23 +80,26 @@ export async function createDemo(options: DemoOptions): Promise<Express> {
 
   app.use(sameHost(options.origins));
   if (options.spaces) app.use(visitorSpaces(options.spaces));
-  const config = (response: Response) => ({
+  const { signIn } = options;
+  if (signIn) app.use(signInRoutes(signIn));
+  const config = (request: Request, response: Response) => ({
     companion: options.companionUrl,
     service,
     space: response.locals.space as string | undefined,
+    shopper: signIn ? signedIn(request, signIn.secret) : undefined,
   });
   app.get(
     '/',
-    (_request, response) =>
-      void response.type('html').send(storefrontPage(config(response), integrity)),
+    (request, response) =>
+      void response.type('html').send(storefrontPage(config(request, response), integrity)),
   );
   app.get(
     '/spa',
-    (_request, response) => void response.type('html').send(spaPage(config(response))),
+    (request, response) => void response.type('html').send(spaPage(config(request, response))),
   );
   app.get(
     '/react',
-    (_request, response) => void response.type('html').send(reactPage(config(response))),
+    (request, response) => void response.type('html').send(reactPage(config(request, response))),
   );
   app.get('/console', (_request, response) => void response.type('html').send(consolePage()));
   app.get('/bundles/:name', (request, response) => {

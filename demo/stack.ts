@@ -24,6 +24,7 @@ import {
 import { resolveOrder } from './catalogue.ts';
 import { PAYMENT_OPTIONS } from './payment-options.ts';
 import { createDemo } from './server.ts';
+import { demoShopper } from './sign-in.ts';
 
 export interface DemoStackOptions {
   /** The storefront's port; 0 for any free one. The others follow unless given. */
@@ -73,6 +74,8 @@ export async function startDemoStack(options: DemoStackOptions): Promise<DemoSta
   mkdirSync(options.dataDir, { recursive: true });
   const logger = options.logger ?? pino({ level: 'silent' });
   const operationsToken = options.operationsToken ?? randomBytes(24).toString('base64url');
+  // Signs the demo shopper's cookie: the storefront sets it, the companion reads it.
+  const signInSecret = randomBytes(32).toString('base64url');
 
   const shop = await listen(options.port, host);
   const service = await listen(next(options.sandboxPort, 100), host);
@@ -106,6 +109,7 @@ export async function startDemoStack(options: DemoStackOptions): Promise<DemoSta
     operationsToken,
     resolveOrder,
     ...PAYMENT_OPTIONS,
+    resolveShopper: demoShopper(signInSecret),
     directCardPayments: true,
     logger,
     ...options.companion,
@@ -118,6 +122,7 @@ export async function startDemoStack(options: DemoStackOptions): Promise<DemoSta
     companionUrl,
     sandboxUrl: service.url,
     operationsToken,
+    signIn: { secret: signInSecret, secure: false },
   });
   shop.server.on('request', demo);
 

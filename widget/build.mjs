@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 
 process.chdir(dirname(fileURLToPath(import.meta.url)));
 const run = (command, ...args) => execFileSync(command, args, { stdio: 'inherit' });
-for (const mode of ['esm', 'iife', 'fingerprint', 'card', 'schema', 'choices', 'locales'])
+for (const mode of ['esm', 'iife', 'fingerprint', 'card', 'schema', 'choices', 'wallet', 'locales'])
   run('npx', 'vite', 'build', '--mode', mode, '--logLevel', 'warn');
 run('npx', 'tsc', '-p', 'tsconfig.build.json');
 run('node', 'manifest.mjs');

@@ -2,7 +2,7 @@
 // - esm: the npm module and the contract, Lit left external so apps keep one copy of it; the
 //   fingerprint and card parts become chunks of their own;
 // - iife: one file for a script tag, Lit included, registering the element;
-// - fingerprint, card, schema, choices, locales: the parts the script-tag build loads on demand from
+// - fingerprint, card, schema, choices, wallet, locales: the parts the script-tag build loads on demand from
 //   beside itself (acquiring-checkout.<part>.js, acquiring-checkout.locale-<tag>.js).
 // No source maps: the package ships readable, unminified-enough ESM, and maps would triple it.
 import { readdirSync } from 'node:fs';
@@ -36,7 +36,9 @@ function minifyStyles(): Plugin {
 export default defineConfig(({ mode }) => {
   const iife = mode === 'iife';
   const esm = mode === 'esm';
-  const part = ['fingerprint', 'card', 'schema', 'choices'].includes(mode) ? mode : undefined;
+  const part = ['fingerprint', 'card', 'schema', 'choices', 'wallet'].includes(mode)
+    ? mode
+    : undefined;
   const locales = Object.fromEntries(
     readdirSync('src/locales').map((file) => [
       `acquiring-checkout.locale-${file.replace(/\.ts$/, '')}`,
@@ -49,7 +51,7 @@ export default defineConfig(({ mode }) => {
       ? locales
       : {
           [part ? `acquiring-checkout.${part}` : 'acquiring-checkout']: part
-            ? `src/${part === 'schema' ? 'shopper-schema' : part}.ts`
+            ? `src/${part === 'schema' ? 'pay-part' : part}.ts`
             : 'src/script.ts',
         };
   return {

@@ -51,6 +51,8 @@
   }
 
   const find = (sku) => catalogue.find((product) => product.sku === sku);
+  // A cart is in one currency (see add()); an empty one counts as dollars.
+  const cartCurrency = () => find([...cart.keys()][0] ?? '')?.currency ?? 'USD';
 
   function renderCart() {
     let total = 0;
@@ -117,10 +119,23 @@
     $('event-log').append(item);
   }
 
+  // A shop knows its signed-in customer: the demo shopper's details are filled in for her, so a
+  // saved card pays in one click.
+  const DEMO_SHOPPER = {
+    email: 'ada@example.com',
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    'billing.country': 'GB',
+    'billing.city': 'London',
+    'billing.address': '12 St James Sq',
+    'billing.postal_code': 'SW1Y 4JH',
+  };
+
   function checkoutElement() {
     const element = document.createElement('acquiring-checkout');
     element.setAttribute('companion', companion);
     element.setAttribute('fields', 'email first_name last_name billing');
+    if (document.body.dataset.shopper === 'signed-in') element.shopper = DEMO_SHOPPER;
     for (const name of EVENTS) element.addEventListener(name, logEvent);
     element.addEventListener('acquiring-result', (event) => {
       if (['authorised', 'captured', 'review'].includes(event.detail.status)) {
@@ -136,9 +151,10 @@
     const element = checkoutElement();
     element.setAttribute('order-ref', ref);
     element.setAttribute('mode', mode);
-    // PIX needs the payer's CPF, which the element does not ask for yet: a method that needs none.
-    // mode="auto" shows the ways to pay the companion ranks for the order and the shopper.
-    if (mode === 'apm') element.setAttribute('payment-method', 'BANK_TRANSFER');
+    // mode="auto" shows the ways to pay the companion ranks for the order and the shopper. The
+    // APM: PIX for an order in reais (the element asks for the payer's CPF), else a bank transfer.
+    if (mode === 'apm')
+      element.setAttribute('payment-method', cartCurrency() === 'BRL' ? 'PIX' : 'BANK_TRANSFER');
     closeCheckout();
     $('checkout-slot').replaceChildren(element);
     remember({ ref, mode });

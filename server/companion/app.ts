@@ -122,11 +122,13 @@ function companionRouter(context: Context, health: Health): Router {
   );
   router.use('/api/notifications', notifyRouter(context));
   router.use('/api/ops', operationsRouter(context));
-  router.use(
-    '/api',
-    cors(config.allowedOrigins, refused, config.resolveShopper !== undefined),
-    widgetRouter(context),
-  );
+  // The widget asks for the saved cards with the shop's cookies as it connects. Without
+  // resolveShopper the route reads no cookie (it answers signed_in false), and allowing them
+  // keeps that call from being a CORS error in the console of every shop.
+  const credentials =
+    config.resolveShopper !== undefined ||
+    ((request: Request) => request.method === 'GET' && request.path === '/saved-cards');
+  router.use('/api', cors(config.allowedOrigins, refused, credentials), widgetRouter(context));
   router.use(pagesRouter(context));
   router.use(errorHandler(context));
   return router;

@@ -39,13 +39,14 @@ export function securityHeaders(): RequestHandler {
 /**
  * CORS for the widget's routes: only the storefront origins, never a wildcard. A preflight from
  * an origin not on the list gets no CORS headers, so the browser refuses the call. With
- * `credentials` (a merchant's resolveShopper reads its session cookie), the listed origins may
- * send cookies to a companion on another origin (`fetch(…, { credentials: 'include' })`).
+ * `credentials` (a merchant's resolveShopper reads its session cookie; or a test of the request),
+ * the listed origins may send cookies to a companion on another origin
+ * (`fetch(…, { credentials: 'include' })`).
  */
 export function cors(
   allowedOrigins: readonly string[],
   onRefused: (origin: string) => void = () => undefined,
-  credentials = false,
+  credentials: boolean | ((request: Request) => boolean) = false,
 ): RequestHandler {
   return (request: Request, response: Response, next: NextFunction) => {
     const origin = request.headers.origin;
@@ -57,7 +58,8 @@ export function cors(
       response.set('Access-Control-Allow-Headers', 'content-type, authorization, idempotency-key');
       response.set('Access-Control-Allow-Methods', 'GET, POST, DELETE');
       response.set('Access-Control-Max-Age', '600');
-      if (credentials) response.set('Access-Control-Allow-Credentials', 'true');
+      if (typeof credentials === 'function' ? credentials(request) : credentials)
+        response.set('Access-Control-Allow-Credentials', 'true');
     }
     if (request.method === 'OPTIONS') return void response.status(204).end();
     next();

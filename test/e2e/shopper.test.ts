@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { DEFAULT_MERCHANT } from '../../server/sandbox/config.ts';
-import { CARDS, SENTENCES, Shopper, useWorld } from './helpers/demo.ts';
+import { CARDS, SENTENCES, Shopper, TEST_CPF, useWorld } from './helpers/demo.ts';
 import { picture } from './helpers/pictures.ts';
 
 describe('as a shopper on the demo storefront (script tag, strict CSP)', () => {
@@ -107,11 +107,14 @@ describe('as a shopper on the demo storefront (script tag, strict CSP)', () => {
     await suite.merchant.agree(ref, 'review');
   });
 
-  it('APM: sent to the payment method, paid there, back on the storefront with the result', async () => {
+  it('APM: PIX with the payer’s CPF, paid at the payment method, back with the result', async () => {
     const s = await shopper();
-    await s.add('Organic T-shirt');
+    // PIX is for an order in reais: the storefront's APM for a cart in BRL.
+    await s.add('Café do Cerrado');
     const ref = await s.checkout('apm');
     await s.fillDetails();
+    const cpf = s.page.locator('acquiring-checkout').getByLabel('CPF');
+    assert.equal(await cpf.inputValue(), TEST_CPF);
     await s.pay();
     await s.page.waitForURL(`${suite.world.stack.sandboxUrl}/issuer/**`);
     await s.page.getByRole('button', { name: 'Pay', exact: true }).click();
@@ -122,8 +125,37 @@ describe('as a shopper on the demo storefront (script tag, strict CSP)', () => {
     const [redirect] = await s.redirects();
     assert.equal(redirect?.reason, 'apm');
     assert.match(String(redirect?.url), new RegExp(`^${suite.world.stack.sandboxUrl}/issuer/`));
+    // The service got the payer's document, digits only, as PIX needs it.
+    const atService = (await suite.world.admin(`/orders/${outcome.order_no}`)) as {
+      payment_method: string;
+      details: Record<string, unknown>;
+    };
+    assert.equal(atService.payment_method, 'PIX');
+    assert.deepEqual(atService.details.person, {
+      document_number: '52998224725',
+      document_type: 'CPF',
+    });
     const status = (await suite.world.storeStatus(ref)) ?? '';
     await suite.merchant.agree(ref, status);
+  });
+
+  it('APM: a CPF whose check digits are wrong is refused in the page, and nothing is sent', async () => {
+    const s = await shopper();
+    await s.add('Café do Cerrado');
+    await s.checkout('apm');
+    await s.fillDetails();
+    const form = s.page.locator('acquiring-checkout');
+    await form.getByLabel('CPF').fill('52998224724');
+    assert.equal(await form.getByLabel('CPF').inputValue(), '529.982.247-24', 'grouped as typed');
+    const sent: string[] = [];
+    s.page.on('request', (request) => {
+      if (request.method() === 'POST') sent.push(request.url());
+    });
+    await s.pay();
+    await form.getByText('Enter a valid CPF (000.000.000-00).').waitFor();
+    assert.equal(await form.getByLabel('CPF').getAttribute('aria-invalid'), 'true');
+    assert.deepEqual(sent, []);
+    assert.equal(s.page.url(), `${suite.world.stack.storefrontUrl}/`);
   });
 
   it('APM: cancelled at the payment method', async () => {

@@ -5,7 +5,7 @@
  * whatever comes next, so that a reload can pick it up.
  */
 import { CheckoutError, startPayment } from './companion-client.ts';
-import type { CardPaymentRequest, CheckoutSessionRequest, Payer } from './contract.ts';
+import type { ApmPaymentRequest, CardPaymentRequest, CheckoutSessionRequest } from './contract.ts';
 import { clientSecretOf } from './frame.ts';
 import type { DeviceData, SessionResponse, Shopper } from './protocol.ts';
 import {
@@ -25,10 +25,15 @@ export interface RequestHost {
   _choice(): Choice;
   /** The shopper fields and the device data Pay sends. */
   collectedData(): Promise<{ shopper: Shopper; device: DeviceData }>;
+  /** What else the mode's request carries: the challenge window, saving the card, the payer. */
+  paymentOptions?(mode: Mode): PaymentOptions;
 }
 
 export type Mode = SavedAttempt['mode'];
-export type Card = CardPaymentRequest['card'];
+/** The card typed in card mode, or a signed-in shopper's saved card by its id (wallet.ts). */
+export type Card = CardPaymentRequest['card'] | { card_id: string };
+export type PaymentOptions = Pick<CheckoutSessionRequest, 'challenge_window_size' | 'save_card'> &
+  Pick<ApmPaymentRequest, 'payer'>;
 
 /** How the shopper pays, as the element's settings and the shopper's choices decide. */
 export interface Choice {
@@ -37,8 +42,6 @@ export interface Choice {
   paymentMethod: string;
   /** checkout and card: the count of instalments chosen, when more than one. */
   installments?: number | undefined;
-  /** apm: the payer's document, for a method that needs one (a CPF for PIX). */
-  payer?: Payer | undefined;
 }
 
 /** How to ask: the attempt's key and mode, the card (card mode), the saved attempt (a continue). */
@@ -51,12 +54,16 @@ export interface Ask {
 
 export async function requestAttempt(host: RequestHost, ask: Ask): Promise<SessionResponse> {
   const { mode, card, saved } = ask;
+  // An APM continued goes back to the address the companion gave: it would answer the same one,
+  // and asking again would take the payer's document (a PIX CPF), which is never kept.
+  if (saved?.mode === 'apm' && saved.issuer_url) return { ...saved, status: 'pending' };
   const orderRef = saved?.order_ref ?? host.orderRef;
   const request: CheckoutSessionRequest = {
     order_ref: orderRef,
     attempt_key: ask.attemptKey,
     client_secret: clientSecretOf(orderRef),
     ...(await host.collectedData()),
+    ...host.paymentOptions?.(mode),
     // A redirect (APM, or the frame's fallback) needs a way back: this page, unless told otherwise.
     return_url: host.returnUrl || returnAddress(),
   };
@@ -68,20 +75,23 @@ export async function requestAttempt(host: RequestHost, ask: Ask): Promise<Sessi
     bank_code: method.bank_code || undefined,
   };
   // The same attempt asked for again is the one the companion has: nothing chosen anew.
-  const payer = !saved && choice.payer ? { payer: choice.payer } : {};
   const count = !saved && choice.installments ? { installments: choice.installments } : {};
   let session: SessionResponse;
-  if (mode === 'apm')
-    session = await startPayment(companion, 'apm-payments', { ...request, ...apm, ...payer });
+  const savedCard = card && 'card_id' in card ? card : undefined;
+  if (savedCard)
+    session = await startPayment(companion, 'saved-card-payments', { ...request, ...savedCard });
+  else if (mode === 'apm')
+    session = await startPayment(companion, 'apm-payments', { ...request, ...apm });
   else if (mode === 'card') {
-    if (!card) throw new CheckoutError('unavailable', 'The form could not be loaded.', true);
+    if (!card || 'card_id' in card)
+      throw new CheckoutError('unavailable', 'The form could not be loaded.', true);
     session = await startPayment(companion, 'card-payments', { ...request, ...count, card });
   } else session = await startPayment(companion, 'checkout-sessions', { ...request, ...count });
   saveAttempt({
     ...pendingOf(session, companion),
     attempt_key: ask.attemptKey,
-    mode,
-    ...(mode === 'apm' ? withoutEmpty(apm) : {}),
+    mode: savedCard ? 'card' : mode, // a saved card's payment is a direct one, resumed as a card's
+    ...(mode === 'apm' ? withoutEmpty({ ...apm, issuer_url: session.issuer_url }) : {}),
   });
   return session;
 }

@@ -16,10 +16,13 @@ import { PartsController } from './parts-controller.ts';
 import { PaymentController } from './payment-controller.ts';
 import { renderForm } from './form-view.ts';
 import { formatMoney, payLabel } from './money.ts';
-import { hasChoices, type Chosen } from './payment-choice.ts';
+import { chosenMethod, hasChoices, type Chosen } from './payment-choice.ts';
 import { SummaryController } from './summary-controller.ts';
 import { styles } from './checkout-element.styles.ts';
 import { applyAppearance, type Appearance } from './appearance.ts';
+import type { Mode, PaymentOptions } from './attempt-request.ts';
+import { DOCUMENT_FIELD, needsPayerDocument } from './payer-document.ts';
+import { WalletController } from './wallet-controller.ts';
 
 /**
  * The checkout for a storefront: shopper form, hosted payment page in a frame (or an APM
@@ -59,6 +62,11 @@ import { applyAppearance, type Appearance } from './appearance.ts';
  * @csspart open-window-button - Opens the payment page in a window, when the frame cannot be used.
  * @csspart methods - mode="auto": the ways to pay, a radio group (its legend is a `label` part).
  * @csspart method - One way to pay: its radio button and name.
+ * @csspart saved-cards - A signed-in shopper's saved cards (a fieldset, its legend a `label` part), above the fields.
+ * @csspart saved-card - One choice in `saved-cards`: a saved card with its Remove button, or "Use a new card".
+ * @csspart remove-card-button - Removes a saved card (its name is "Remove", described by the card).
+ * @csspart save-card - "Save this card for next time": the checkbox and its label, for a new card.
+ * @csspart saved-cards-message - What removing a card said ("Card removed."), announced as a status.
  *
  * @cssproperty --acquiring-font - Font family.
  * @cssproperty --acquiring-font-size - Base font size (the page's by default).
@@ -111,6 +119,7 @@ export class AcquiringCheckout extends LitElement {
     country: this._values['billing.country'] || countryOf(this.locale),
     ranked: this.mode === 'auto',
   }));
+  readonly #wallet = new WalletController(this);
   // The card has done its work once the outcome is known: it leaves memory and the inputs (a
   // retry types it again).
   readonly #payment = new PaymentController(this, () => {
@@ -237,7 +246,8 @@ export class AcquiringCheckout extends LitElement {
 
   #onInput = (event: Event): void => {
     const input = event.target as HTMLInputElement | HTMLSelectElement;
-    const value = this.#parts.card?.formatField(input.name, input.value) ?? input.value;
+    let value = this.#parts.card?.formatField(input.name, input.value) ?? input.value;
+    value = this.#parts.schema?.formatPayerField(input.name, value) ?? value;
     if (value !== input.value) input.value = value;
     this._values = { ...this._values, [input.name]: value };
     if (this._errors[input.name]) {
@@ -272,7 +282,8 @@ export class AcquiringCheckout extends LitElement {
       this.renderRoot.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
       return;
     }
-    await this.#payment.pay(card ? this.#parts.card?.cardOf(this._values) : undefined);
+    const typed = this.#typesCard ? this.#parts.card?.cardOf(this._values) : undefined;
+    await this.#payment.pay(this.#wallet.part?.choice ?? typed);
   };
 
   /** An empty country field starts at the country the locale names, if any (`pt-BR` → Brazil). */
@@ -286,23 +297,48 @@ export class AcquiringCheckout extends LitElement {
       };
   }
 
+  /** Card fields are shown: card mode, unless a saved card is chosen. */
+  get #typesCard(): boolean {
+    return this.mode === 'card' && !this.#wallet.part?.choice;
+  }
+
+  /** The payment method needs the payer's document (PIX: the CPF), as set or chosen (auto). */
+  get #asksDocument(): boolean {
+    if (this.mode === 'apm') return needsPayerDocument(this.paymentMethod);
+    const chosen = this.mode === 'auto' && chosenMethod(this.#summary.summary, this._chosen);
+    return !!chosen && chosen.flow === 'apm' && needsPayerDocument(chosen);
+  }
+
   get #fieldSpecs() {
-    return shownFields(this.fields.split(/\s+/).filter(Boolean), this.mode === 'card');
+    const shown = shownFields(this.fields.split(/\s+/).filter(Boolean), this.#typesCard);
+    return this.#asksDocument ? [...shown, DOCUMENT_FIELD] : shown;
   }
 
   get #required(): Set<string> {
-    return requiredNames(this.#fieldSpecs, this.requiredFields, this.mode === 'card');
+    return requiredNames(this.#fieldSpecs, this.requiredFields, this.#typesCard);
   }
 
   #check() {
     const { schema, card } = this.#parts;
-    return validate(
-      this.#fieldSpecs,
-      this.#required,
-      this._values,
-      schema?.Shopper,
-      card?.checkCard,
-    );
+    return validate(this.#fieldSpecs, this.#required, this._values, schema?.Shopper, (values) => ({
+      ...(this.#typesCard ? card?.checkCard(values) : undefined),
+      ...(this.#asksDocument ? schema?.checkPayer(values) : undefined),
+    }));
+  }
+
+  /**
+   * @internal What Pay sends besides the collected data (attempt-request.ts): the challenge
+   * window the frame has room for and the shopper's "Save this card" (card and checkout), the
+   * payer's document (apm).
+   */
+  paymentOptions(mode: Mode): PaymentOptions {
+    const part = this.#parts.schema; // here since Pay: Pay awaits it
+    if (mode === 'apm')
+      return { payer: this.#asksDocument ? part?.payerOf(this._values) : undefined };
+    return {
+      challenge_window_size: part?.challengeWindowOf(this),
+      save_card: this.#wallet.part?.saveCard,
+    };
   }
 
   /**
@@ -354,6 +390,7 @@ export class AcquiringCheckout extends LitElement {
   protected override render() {
     const texts = { ...this.#parts.texts, ...this.messages };
     const { busy, outcome, failure, frame, resume } = this.#payment;
+    const wallet = this.#wallet.part;
     const summary = this.#summary.summary;
     // A page's own `pay` text wins over the amount, unless it gives `pay_amount` too.
     const own = this.messages.pay !== undefined && this.messages.pay_amount === undefined;
@@ -385,6 +422,8 @@ export class AcquiringCheckout extends LitElement {
               onInput: this.#onInput,
               onSubmit: this.#onSubmit,
               onContinue: () => void this.#payment.continue(),
+              savedCards: wallet?.list(texts),
+              saveCard: wallet?.footer(texts),
             })
       }
       ${frame.render(texts, this._values.email ?? '')}

@@ -1,5 +1,10 @@
 /** The widget's calls to the companion, and the errors they can end in. */
-import type { ApmPaymentRequest, CardPaymentRequest, CheckoutSessionRequest } from './contract.ts';
+import type {
+  ApmPaymentRequest,
+  CardPaymentRequest,
+  CheckoutSessionRequest,
+  SavedCardPaymentRequest,
+} from './contract.ts';
 import { CheckoutError } from './checkout-error.ts';
 import type {
   OrderStatusResponse,
@@ -15,6 +20,7 @@ export interface PaymentRequests {
   'checkout-sessions': CheckoutSessionRequest;
   'apm-payments': ApmPaymentRequest;
   'card-payments': CardPaymentRequest;
+  'saved-card-payments': SavedCardPaymentRequest;
 }
 export type PaymentRoute = keyof PaymentRequests;
 
@@ -22,8 +28,8 @@ async function call<T>(url: string, init: RequestInit): Promise<T> {
   let response: Response;
   try {
     response = await fetch(url, {
-      ...init,
       credentials: 'omit',
+      ...init,
       // A GET without headers of its own is a simple request: no CORS preflight before it.
       headers: init.body ? { 'content-type': 'application/json', ...init.headers } : init.headers,
     });
@@ -58,9 +64,13 @@ export function startPayment<R extends PaymentRoute>(
   route: R,
   body: PaymentRequests[R],
 ): Promise<SessionResponse> {
+  // The shop's cookies say who the shopper is (the companion's resolveShopper): sent only to pay
+  // with a saved card or to save one.
+  const shopper = route === 'saved-card-payments' || ('save_card' in body && body.save_card);
   return call<SessionResponse>(`${companion}/api/${route}`, {
     method: 'POST',
     body: JSON.stringify(body),
+    credentials: shopper ? 'include' : 'omit',
   });
 }
 

@@ -142,6 +142,8 @@ export function requiredNames(
   return new Set([
     ...specs.map((f) => f.name),
     ...(card ? ['card.number', 'card.expiry', 'card.security_code'] : []),
+    // The payer's document is asked only of a method that needs it (payer-document.ts).
+    ...shown.filter((f) => f.name.startsWith('payer.')).map((f) => f.name),
   ]);
 }
 
@@ -149,7 +151,8 @@ export function requiredNames(
 export function shopperOf(values: Record<string, string>): Shopper {
   const shopper: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(values)) {
-    if (!value || name.startsWith('card.')) continue;
+    // The card and the payer's document go in fields of their own, never in `shopper`.
+    if (!value || /^(card|payer)\./.test(name)) continue;
     const [group, field] = name.split('.');
     if (field && (group === 'billing' || group === 'delivery')) {
       shopper[group] = {
@@ -173,14 +176,15 @@ function keyOf(issue: { code: string; format?: string }, value: string): keyof M
 
 /**
  * The message key of every invalid field: required and empty, refused by the schema (once it is
- * loaded), or (in card mode) refused by `checkCard` from card.ts.
+ * loaded), or refused by `check`: the card's (`checkCard` in card.ts), the payer's document's
+ * (`checkPayer` in pay-part.ts).
  */
 export function validate(
   fields: FieldSpec[],
   required: Set<string>,
   values: Record<string, string>,
   schema?: ShopperSchema,
-  checkCard?: (values: Record<string, string>) => Record<string, keyof Messages>,
+  check?: (values: Record<string, string>) => Record<string, keyof Messages>,
 ): Record<string, keyof Messages> {
   const errors: Record<string, keyof Messages> = {};
   for (const field of fields) {
@@ -194,7 +198,7 @@ export function validate(
       errors[name] ??= keyOf(issue, values[name] ?? '');
     }
   }
-  if (checkCard) for (const [name, key] of Object.entries(checkCard(values))) errors[name] ??= key;
+  if (check) for (const [name, key] of Object.entries(check(values))) errors[name] ??= key;
   return errors;
 }
 

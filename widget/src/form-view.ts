@@ -37,6 +37,9 @@ export interface FormState {
   onInput: (event: Event) => void;
   onSubmit: (event: Event) => void;
   onContinue: () => void;
+  /** A signed-in shopper's saved cards, above the fields, and "Save this card" below (wallet.ts). */
+  savedCards?: unknown;
+  saveCard?: unknown;
 }
 
 export function renderForm(state: FormState) {
@@ -49,7 +52,7 @@ export function renderForm(state: FormState) {
   const retry = failure?.retryable === true && !busy;
   return html`<form part="form" novalidate @submit=${state.onSubmit}>
     <fieldset ?disabled=${busy}>
-      ${state.fields.map((field, i) =>
+      ${state.savedCards ?? nothing}${state.fields.map((field, i) =>
         renderField(field, {
           texts: t,
           value: state.values[field.name] ?? '',
@@ -60,7 +63,7 @@ export function renderForm(state: FormState) {
           brand: field.name === 'card.number' ? state.brand : undefined,
           onInput: state.onInput,
         }),
-      )}
+      )}${state.saveCard ?? nothing}
     </fieldset>
     ${state.choices} ${renderNotice(t, outcome, failure)}
     <button

@@ -1,10 +1,10 @@
 /**
  * Parts of the widget loaded only when used: the fingerprint (`data-collection="full"`), the
  * card fields (`mode="card"`), the shopper's choices (instalments, `mode="auto"`'s methods),
- * every locale but English, and the shopper schema (zod/mini,
- * fetched as the element connects, awaited at Pay). The npm build imports them as chunks of their own; the script-tag
- * build (one IIFE file, which cannot split) fetches `acquiring-checkout.<part>.js` from beside
- * itself, so the tag stays small.
+ * every locale but English, the form's checks (zod/mini, fetched as the element connects,
+ * awaited at Pay), and a signed-in shopper's wallet. The npm build imports them as chunks of
+ * their own; the script-tag build (one IIFE file, which cannot split) fetches
+ * `acquiring-checkout.<part>.js` from beside itself, so the tag stays small.
  */
 import type { Messages } from './messages.ts';
 
@@ -43,11 +43,21 @@ export function loadLocale(locale: string): Promise<Messages> {
   return module.then((m) => m.default);
 }
 
-/** The shopper schema the form is checked with (zod/mini): its own part, as it is most of the size. */
-export function loadSchema(): Promise<typeof import('./shopper-schema.ts')> {
+/**
+ * What Pay needs (pay-part.ts): the form's checks (the shopper schema in zod/mini, most of the
+ * size; the payer's document) and the challenge window's size.
+ */
+export function loadSchema(): Promise<typeof import('./pay-part.ts')> {
   return __ACQUIRING_IIFE__
-    ? beside<typeof import('./shopper-schema.ts')>('schema')
-    : import('./shopper-schema.ts');
+    ? beside<typeof import('./pay-part.ts')>('schema')
+    : import('./pay-part.ts');
+}
+
+/** A signed-in shopper's saved cards and "Save this card" (wallet.ts). */
+export function loadWallet(): Promise<typeof import('./wallet.ts')> {
+  return __ACQUIRING_IIFE__
+    ? beside<typeof import('./wallet.ts')>('wallet')
+    : import('./wallet.ts');
 }
 
 /** The instalments select and the methods' radio group: only for an order that offers a choice. */

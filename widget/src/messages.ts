@@ -75,6 +75,22 @@ export interface Messages {
   /** The methods with a name in the language (the others are brands, shown as they are). */
   method_card: string;
   method_bank_transfer: string;
+  /** The payer's document for PIX (Brazil's CPF), and its check-digit error. */
+  cpf: string;
+  cpf_invalid: string;
+  /** The checkbox a signed-in shopper ticks to save the card (never ticked for them). */
+  save_card: string;
+  /** The legend over a signed-in shopper's saved cards. */
+  saved_cards: string;
+  /** One saved card: `{brand}`, `{last4}`, `{month}` (MM) and `{year}` (YY) are filled in. */
+  saved_card: string;
+  /** The brand of a saved card whose number says no more (Visa, Mastercard… are not translated). */
+  other_card: string;
+  /** The choice that leaves the saved cards for a card typed now (or on the payment page). */
+  new_card: string;
+  remove_card: string;
+  card_removed: string;
+  card_not_removed: string;
 }
 
 /** The built-in texts. */
@@ -97,6 +113,10 @@ export const english: Messages = {
   installments: 'Pay in instalments', installment_one: '{amount} in one payment', installment_even: '{count} × {each}',
   installment_first: '{count} × {each} (first {first})', payment_method: 'Payment method', method_card: 'Card',
   method_bank_transfer: 'Bank transfer',
+  cpf: 'CPF', cpf_invalid: 'Enter a valid CPF (000.000.000-00).',
+  save_card: 'Save this card for next time', saved_cards: 'Your saved cards', saved_card: '{brand} ending {last4}, expires {month}/{year}',
+  other_card: 'Card', new_card: 'Use a new card', remove_card: 'Remove', card_removed: 'Card removed.',
+  card_not_removed: 'The card could not be removed. Please try again.',
 }; // prettier-ignore
 
 /** The locales the element speaks: English, then the others (locales/*.ts) by tag. */

@@ -10,7 +10,7 @@ import { english, loadedMessages, loadMessages, type Messages } from './messages
 
 type CardPart = typeof import('./card.ts');
 type ChoicesPart = typeof import('./choices.ts');
-type SchemaPart = typeof import('./shopper-schema.ts');
+type SchemaPart = typeof import('./pay-part.ts');
 
 /** What the parts depend on: the host's data-collection level. */
 export interface PartsHost extends ReactiveControllerHost {

@@ -4,6 +4,7 @@
  * the instalments chosen, when the order offers them and the way to pay is the card. Without a
  * summary, mode="auto" pays by card on the hosted page, in a single payment. Part of the choices
  * part (choices.ts): the element without it pays by its `mode` (`auto`: the card), at once.
+ * The payer's document, when the method needs one, is a field of the form (payer-document.ts).
  */
 import type { Choice, Mode } from './attempt-request.ts';
 import type { OrderSummaryResponse, PaymentMethodOffer } from './protocol.ts';
@@ -15,8 +16,6 @@ export type ElementMode = Mode | 'auto';
 export interface Chosen {
   payment_method?: string;
   installments?: string;
-  /** The payer's document, for a method that needs one (the field comes with a later change). */
-  document_number?: string;
 }
 
 /** The method chosen in mode="auto", or the first ranked. */
@@ -48,15 +47,9 @@ export function choiceOf(host: ChoiceHost, summary: OrderSummaryResponse | undef
   const mode: Mode = host.mode === 'auto' ? (apm ? 'apm' : 'checkout') : host.mode;
   const count = Number(chosen.installments);
   const offered = count > 1 && summary?.installments?.some((offer) => offer.count === count);
-  const document_number = chosen.document_number?.trim();
-  const document_type = method?.payer_document;
   return {
     mode,
     paymentMethod: auto ? (apm && method ? method.method : '') : host.paymentMethod,
     installments: !apm && offered ? count : undefined,
-    payer:
-      apm && document_number
-        ? { document_number, ...(document_type ? { document_type } : {}) }
-        : undefined,
   };
 }

@@ -23,6 +23,8 @@ export interface SavedAttempt extends PendingAttempt {
   /** apm only: the method and bank the attempt was made with. */
   payment_method?: string;
   bank_code?: string;
+  /** apm only: the payment method's address, which "Continue your payment" goes back to. */
+  issuer_url?: string;
 }
 
 const PREFIX = 'acquiring-checkout:attempt:';

@@ -23,6 +23,9 @@ export const CARDS = {
   review: '4000 0000 0000 9235',
 } as const;
 
+/** A CPF whose check digits hold, which PIX takes in the sandbox. */
+export const TEST_CPF = '529.982.247-25';
+
 export interface World {
   stack: DemoStack;
   browser: Browser;
@@ -33,8 +36,8 @@ export interface World {
   query: GatewayClient['query'];
   /** The companion's store. */
   storeStatus(orderRef: string): Promise<string | undefined>;
-  /** Calls the sandbox's admin routes (faults, clock). */
-  admin(path: string, body: unknown): Promise<unknown>;
+  /** Calls the sandbox's admin routes: POSTs `body` (faults, clock), or GETs (an order). */
+  admin(path: string, body?: unknown): Promise<unknown>;
   close(): Promise<void>;
 }
 
@@ -79,9 +82,13 @@ export async function startWorld(): Promise<World> {
     },
     async admin(path, body) {
       const response = await fetch(`${stack.sandboxUrl}/admin${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
+        ...(body === undefined
+          ? {}
+          : {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify(body),
+            }),
       });
       assert.equal(response.status, 200, await response.clone().text());
       return response.json();
@@ -199,6 +206,9 @@ export class Shopper {
     await form.getByLabel('City').fill('London');
     await form.getByLabel('Address').fill('12 St James Sq');
     await form.getByLabel('Postal code').fill('SW1Y 4JH');
+    // PIX (the storefront's APM) asks for the payer's CPF.
+    const cpf = form.getByLabel('CPF');
+    if ((await cpf.count()) > 0) await cpf.fill(TEST_CPF);
   }
 
   async pay(): Promise<void> {

@@ -64,6 +64,17 @@ describe('hardening', () => {
       headers: { origin: 'http://evil.test', 'access-control-request-method': 'POST' },
     });
     assert.equal(no.headers.get('access-control-allow-origin'), null);
+    // No resolveShopper: no cookies for the payment routes.
+    assert.equal(ok.headers.get('access-control-allow-credentials'), null);
+  });
+
+  it('lets the widget ask for saved cards with cookies even without resolveShopper: signed out', async () => {
+    const answer = await fetch(`${stack.companion.url}/api/saved-cards`, {
+      headers: { origin: SHOP, cookie: 'session=ada' },
+    });
+    // A credentialed call the browser would refuse without it, in every shop's console.
+    assert.equal(answer.headers.get('access-control-allow-credentials'), 'true');
+    assert.deepEqual(await answer.json(), { signed_in: false, cards: [] });
   });
 });
 

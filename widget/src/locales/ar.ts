@@ -21,6 +21,16 @@ const messages: Messages = {
   every_interval: '{amount} / {interval}', installments: 'الدفع على أقساط', installment_one: '{amount} دفعة واحدة',
   installment_even: '{count} × {each}', installment_first: '{count} × {each} (القسط الأول {first})',
   payment_method: 'طريقة الدفع', method_card: 'بطاقة', method_bank_transfer: 'تحويل بنكي',
+  cpf: 'CPF',
+  cpf_invalid: 'أدخل رقم CPF صالحًا (000.000.000-00).',
+  save_card: 'احفظ هذه البطاقة للمرة القادمة',
+  saved_cards: 'بطاقاتك المحفوظة',
+  saved_card: '{brand} المنتهية بـ {last4}، صالحة حتى {month}/{year}',
+  other_card: 'بطاقة',
+  new_card: 'استخدم بطاقة جديدة',
+  remove_card: 'إزالة',
+  card_removed: 'تمت إزالة البطاقة.',
+  card_not_removed: 'تعذّرت إزالة البطاقة. يُرجى المحاولة مرة أخرى.',
 }; // prettier-ignore
 
 export default messages;

@@ -58,6 +58,16 @@ const messages: Messages = {
   payment_method: 'Způsob platby',
   method_card: 'Karta',
   method_bank_transfer: 'Bankovní převod',
+  cpf: 'CPF',
+  cpf_invalid: 'Zadejte platné CPF (000.000.000-00).',
+  save_card: 'Uložit kartu pro příští nákup',
+  saved_cards: 'Vaše uložené karty',
+  saved_card: '{brand} končící {last4}, platnost do {month}/{year}',
+  other_card: 'Karta',
+  new_card: 'Použít novou kartu',
+  remove_card: 'Odebrat',
+  card_removed: 'Karta byla odebrána.',
+  card_not_removed: 'Kartu se nepodařilo odebrat. Zkuste to prosím znovu.',
 };
 
 export default messages;

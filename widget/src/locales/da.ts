@@ -58,6 +58,16 @@ const messages: Messages = {
   payment_method: 'Betalingsmetode',
   method_card: 'Kort',
   method_bank_transfer: 'Bankoverførsel',
+  cpf: 'CPF',
+  cpf_invalid: 'Indtast et gyldigt CPF-nummer (000.000.000-00).',
+  save_card: 'Gem kortet til næste gang',
+  saved_cards: 'Dine gemte kort',
+  saved_card: '{brand} der ender på {last4}, udløber {month}/{year}',
+  other_card: 'Kort',
+  new_card: 'Brug et nyt kort',
+  remove_card: 'Fjern',
+  card_removed: 'Kortet er fjernet.',
+  card_not_removed: 'Kortet kunne ikke fjernes. Prøv igen.',
 };
 
 export default messages;

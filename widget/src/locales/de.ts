@@ -22,6 +22,16 @@ const messages: Messages = {
   installment_one: '{amount} in einer Zahlung', installment_even: '{count} × {each}',
   installment_first: '{count} × {each} (erste Rate {first})', payment_method: 'Zahlungsart', method_card: 'Karte',
   method_bank_transfer: 'Banküberweisung',
+  cpf: 'CPF',
+  cpf_invalid: 'Geben Sie eine gültige CPF ein (000.000.000-00).',
+  save_card: 'Karte für das nächste Mal speichern',
+  saved_cards: 'Ihre gespeicherten Karten',
+  saved_card: '{brand} mit Endziffern {last4}, gültig bis {month}/{year}',
+  other_card: 'Karte',
+  new_card: 'Neue Karte verwenden',
+  remove_card: 'Entfernen',
+  card_removed: 'Karte entfernt.',
+  card_not_removed: 'Die Karte konnte nicht entfernt werden. Bitte versuchen Sie es erneut.',
 }; // prettier-ignore
 
 export default messages;

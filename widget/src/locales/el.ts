@@ -61,6 +61,16 @@ const messages: Messages = {
   payment_method: 'Τρόπος πληρωμής',
   method_card: 'Κάρτα',
   method_bank_transfer: 'Τραπεζική μεταφορά',
+  cpf: 'CPF',
+  cpf_invalid: 'Εισαγάγετε έγκυρο CPF (000.000.000-00).',
+  save_card: 'Αποθήκευση της κάρτας για την επόμενη φορά',
+  saved_cards: 'Οι αποθηκευμένες κάρτες σας',
+  saved_card: '{brand} με κατάληξη {last4}, λήξη {month}/{year}',
+  other_card: 'Κάρτα',
+  new_card: 'Χρήση νέας κάρτας',
+  remove_card: 'Αφαίρεση',
+  card_removed: 'Η κάρτα αφαιρέθηκε.',
+  card_not_removed: 'Δεν ήταν δυνατή η αφαίρεση της κάρτας. Δοκιμάστε ξανά.',
 };
 
 export default messages;

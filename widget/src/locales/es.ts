@@ -23,6 +23,16 @@ const messages: Messages = {
   installment_one: '{amount} en un solo pago', installment_even: '{count} × {each}',
   installment_first: '{count} × {each} (primer plazo: {first})', payment_method: 'Método de pago',
   method_card: 'Tarjeta', method_bank_transfer: 'Transferencia bancaria',
+  cpf: 'CPF',
+  cpf_invalid: 'Introduce un CPF válido (000.000.000-00).',
+  save_card: 'Guardar esta tarjeta para la próxima vez',
+  saved_cards: 'Tus tarjetas guardadas',
+  saved_card: '{brand} terminada en {last4}, caducidad {month}/{year}',
+  other_card: 'Tarjeta',
+  new_card: 'Usar una tarjeta nueva',
+  remove_card: 'Eliminar',
+  card_removed: 'Tarjeta eliminada.',
+  card_not_removed: 'No se pudo eliminar la tarjeta. Inténtalo de nuevo.',
 }; // prettier-ignore
 
 export default messages;

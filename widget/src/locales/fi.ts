@@ -58,6 +58,16 @@ const messages: Messages = {
   payment_method: 'Maksutapa',
   method_card: 'Kortti',
   method_bank_transfer: 'Pankkisiirto',
+  cpf: 'CPF',
+  cpf_invalid: 'Anna kelvollinen CPF-numero (000.000.000-00).',
+  save_card: 'Tallenna kortti seuraavaa kertaa varten',
+  saved_cards: 'Tallennetut korttisi',
+  saved_card: '{brand}, loppunumerot {last4}, voimassa {month}/{year}',
+  other_card: 'Kortti',
+  new_card: 'Käytä uutta korttia',
+  remove_card: 'Poista',
+  card_removed: 'Kortti poistettiin.',
+  card_not_removed: 'Korttia ei voitu poistaa. Yritä uudelleen.',
 };
 
 export default messages;

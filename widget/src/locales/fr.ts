@@ -25,6 +25,16 @@ const messages: Messages = {
   installment_one: '{amount} en une fois', installment_even: '{count} × {each}',
   installment_first: '{count} × {each} (premier versement {first})', payment_method: 'Moyen de paiement',
   method_card: 'Carte', method_bank_transfer: 'Virement bancaire',
+  cpf: 'CPF',
+  cpf_invalid: 'Saisissez un CPF valide (000.000.000-00).',
+  save_card: 'Enregistrer cette carte pour la prochaine fois',
+  saved_cards: 'Vos cartes enregistrées',
+  saved_card: '{brand} se terminant par {last4}, expire fin {month}/{year}',
+  other_card: 'Carte',
+  new_card: 'Utiliser une nouvelle carte',
+  remove_card: 'Supprimer',
+  card_removed: 'Carte supprimée.',
+  card_not_removed: 'La carte n’a pas pu être supprimée. Veuillez réessayer.',
 }; // prettier-ignore
 
 export default messages;

@@ -62,6 +62,16 @@ const messages: Messages = {
   payment_method: 'אמצעי תשלום',
   method_card: 'כרטיס',
   method_bank_transfer: 'העברה בנקאית',
+  cpf: 'CPF',
+  cpf_invalid: 'יש להזין מספר CPF תקין (000.000.000-00).',
+  save_card: 'שמירת הכרטיס לפעם הבאה',
+  saved_cards: 'הכרטיסים השמורים',
+  saved_card: '{brand} המסתיים ב-{last4}, בתוקף עד {month}/{year}',
+  other_card: 'כרטיס',
+  new_card: 'שימוש בכרטיס חדש',
+  remove_card: 'הסרה',
+  card_removed: 'הכרטיס הוסר.',
+  card_not_removed: 'לא ניתן היה להסיר את הכרטיס. יש לנסות שוב.',
 };
 
 export default messages;

@@ -61,6 +61,16 @@ const messages: Messages = {
   payment_method: 'भुगतान का तरीका',
   method_card: 'कार्ड',
   method_bank_transfer: 'बैंक ट्रांसफ़र',
+  cpf: 'CPF',
+  cpf_invalid: 'मान्य CPF दर्ज करें (000.000.000-00)।',
+  save_card: 'अगली बार के लिए यह कार्ड सेव करें',
+  saved_cards: 'आपके सेव किए गए कार्ड',
+  saved_card: '{brand}, आख़िरी अंक {last4}, समाप्ति {month}/{year}',
+  other_card: 'कार्ड',
+  new_card: 'नया कार्ड इस्तेमाल करें',
+  remove_card: 'हटाएँ',
+  card_removed: 'कार्ड हटा दिया गया।',
+  card_not_removed: 'कार्ड हटाया नहीं जा सका। कृपया फिर से कोशिश करें।',
 };
 
 export default messages;

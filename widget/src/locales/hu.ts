@@ -61,6 +61,16 @@ const messages: Messages = {
   payment_method: 'Fizetési mód',
   method_card: 'Kártya',
   method_bank_transfer: 'Banki átutalás',
+  cpf: 'CPF',
+  cpf_invalid: 'Adjon meg érvényes CPF-számot (000.000.000-00).',
+  save_card: 'Kártya mentése a következő alkalomra',
+  saved_cards: 'Mentett kártyái',
+  saved_card: '{last4} végű {brand}, lejárat: {month}/{year}',
+  other_card: 'Kártya',
+  new_card: 'Új kártya használata',
+  remove_card: 'Eltávolítás',
+  card_removed: 'A kártyát eltávolítottuk.',
+  card_not_removed: 'A kártyát nem sikerült eltávolítani. Kérjük, próbálja újra.',
 };
 
 export default messages;

@@ -61,6 +61,16 @@ const messages: Messages = {
   payment_method: 'Metode pembayaran',
   method_card: 'Kartu',
   method_bank_transfer: 'Transfer bank',
+  cpf: 'CPF',
+  cpf_invalid: 'Masukkan CPF yang valid (000.000.000-00).',
+  save_card: 'Simpan kartu ini untuk lain kali',
+  saved_cards: 'Kartu tersimpan Anda',
+  saved_card: '{brand} berakhiran {last4}, berlaku hingga {month}/{year}',
+  other_card: 'Kartu',
+  new_card: 'Gunakan kartu baru',
+  remove_card: 'Hapus',
+  card_removed: 'Kartu dihapus.',
+  card_not_removed: 'Kartu tidak dapat dihapus. Silakan coba lagi.',
 };
 
 export default messages;

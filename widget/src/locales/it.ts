@@ -63,6 +63,16 @@ const messages: Messages = {
   payment_method: 'Metodo di pagamento',
   method_card: 'Carta',
   method_bank_transfer: 'Bonifico bancario',
+  cpf: 'CPF',
+  cpf_invalid: 'Inserire un CPF valido (000.000.000-00).',
+  save_card: 'Salva questa carta per la prossima volta',
+  saved_cards: 'Carte salvate',
+  saved_card: '{brand} che termina con {last4}, scadenza {month}/{year}',
+  other_card: 'Carta',
+  new_card: 'Usa una nuova carta',
+  remove_card: 'Rimuovi',
+  card_removed: 'Carta rimossa.',
+  card_not_removed: 'Non è stato possibile rimuovere la carta. Riprovare.',
 };
 
 export default messages;

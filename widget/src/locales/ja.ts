@@ -62,6 +62,16 @@ const messages: Messages = {
   payment_method: 'お支払い方法',
   method_card: 'カード',
   method_bank_transfer: '銀行振込',
+  cpf: 'CPF',
+  cpf_invalid: '有効な CPF を入力してください（000.000.000-00）。',
+  save_card: '次回のためにこのカードを保存する',
+  saved_cards: '保存済みのカード',
+  saved_card: '{brand}（末尾 {last4}、有効期限 {month}/{year}）',
+  other_card: 'カード',
+  new_card: '新しいカードを使う',
+  remove_card: '削除',
+  card_removed: 'カードを削除しました。',
+  card_not_removed: 'カードを削除できませんでした。もう一度お試しください。',
 };
 
 export default messages;

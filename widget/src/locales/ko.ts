@@ -61,6 +61,16 @@ const messages: Messages = {
   payment_method: '결제 수단',
   method_card: '카드',
   method_bank_transfer: '계좌 이체',
+  cpf: 'CPF',
+  cpf_invalid: '올바른 CPF를 입력해 주세요(000.000.000-00).',
+  save_card: '다음 결제를 위해 이 카드 저장',
+  saved_cards: '저장된 카드',
+  saved_card: '{brand} 끝자리 {last4}, 유효기간 {month}/{year}',
+  other_card: '카드',
+  new_card: '새 카드 사용',
+  remove_card: '삭제',
+  card_removed: '카드가 삭제되었습니다.',
+  card_not_removed: '카드를 삭제하지 못했습니다. 다시 시도해 주세요.',
 };
 
 export default messages;

@@ -61,6 +61,16 @@ const messages: Messages = {
   payment_method: 'Betalingsmåte',
   method_card: 'Kort',
   method_bank_transfer: 'Bankoverføring',
+  cpf: 'CPF',
+  cpf_invalid: 'Skriv inn et gyldig CPF-nummer (000.000.000-00).',
+  save_card: 'Lagre kortet til neste gang',
+  saved_cards: 'Dine lagrede kort',
+  saved_card: '{brand} som slutter på {last4}, utløper {month}/{year}',
+  other_card: 'Kort',
+  new_card: 'Bruk et nytt kort',
+  remove_card: 'Fjern',
+  card_removed: 'Kortet er fjernet.',
+  card_not_removed: 'Kortet kunne ikke fjernes. Prøv igjen.',
 };
 
 export default messages;

@@ -61,6 +61,16 @@ const messages: Messages = {
   payment_method: 'Betaalmethode',
   method_card: 'Kaart',
   method_bank_transfer: 'Bankoverschrijving',
+  cpf: 'CPF',
+  cpf_invalid: 'Vul een geldig CPF-nummer in (000.000.000-00).',
+  save_card: 'Deze kaart bewaren voor de volgende keer',
+  saved_cards: 'Uw opgeslagen kaarten',
+  saved_card: '{brand} eindigend op {last4}, vervalt {month}/{year}',
+  other_card: 'Kaart',
+  new_card: 'Een nieuwe kaart gebruiken',
+  remove_card: 'Verwijderen',
+  card_removed: 'Kaart verwijderd.',
+  card_not_removed: 'De kaart kon niet worden verwijderd. Probeer het opnieuw.',
 };
 
 export default messages;

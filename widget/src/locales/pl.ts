@@ -58,6 +58,16 @@ const messages: Messages = {
   payment_method: 'Metoda płatności',
   method_card: 'Karta',
   method_bank_transfer: 'Przelew bankowy',
+  cpf: 'CPF',
+  cpf_invalid: 'Wpisz prawidłowy numer CPF (000.000.000-00).',
+  save_card: 'Zapisz tę kartę na przyszłość',
+  saved_cards: 'Twoje zapisane karty',
+  saved_card: '{brand} z końcówką {last4}, ważna do {month}/{year}',
+  other_card: 'Karta',
+  new_card: 'Użyj nowej karty',
+  remove_card: 'Usuń',
+  card_removed: 'Karta została usunięta.',
+  card_not_removed: 'Nie udało się usunąć karty. Spróbuj ponownie.',
 };
 
 export default messages;

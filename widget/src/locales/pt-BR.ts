@@ -21,6 +21,16 @@ const messages: Messages = {
   every_interval: '{amount} a cada {interval}', installments: 'Pagar parcelado', installment_one: '{amount} à vista',
   installment_even: '{count}x de {each}', installment_first: '{count}x de {each} (primeira parcela de {first})',
   payment_method: 'Forma de pagamento', method_card: 'Cartão', method_bank_transfer: 'Transferência bancária',
+  cpf: 'CPF',
+  cpf_invalid: 'Informe um CPF válido (000.000.000-00).',
+  save_card: 'Salvar este cartão para a próxima compra',
+  saved_cards: 'Seus cartões salvos',
+  saved_card: '{brand} com final {last4}, validade {month}/{year}',
+  other_card: 'Cartão',
+  new_card: 'Usar um novo cartão',
+  remove_card: 'Remover',
+  card_removed: 'Cartão removido.',
+  card_not_removed: 'Não foi possível remover o cartão. Tente novamente.',
 }; // prettier-ignore
 
 export default messages;

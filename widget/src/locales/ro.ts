@@ -62,6 +62,16 @@ const messages: Messages = {
   payment_method: 'Metodă de plată',
   method_card: 'Card',
   method_bank_transfer: 'Transfer bancar',
+  cpf: 'CPF',
+  cpf_invalid: 'Introduceți un CPF valid (000.000.000-00).',
+  save_card: 'Salvați cardul pentru data viitoare',
+  saved_cards: 'Cardurile dvs. salvate',
+  saved_card: '{brand} care se termină în {last4}, expiră la {month}/{year}',
+  other_card: 'Card',
+  new_card: 'Folosiți un card nou',
+  remove_card: 'Eliminați',
+  card_removed: 'Cardul a fost eliminat.',
+  card_not_removed: 'Cardul nu a putut fi eliminat. Încercați din nou.',
 };
 
 export default messages;

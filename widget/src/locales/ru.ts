@@ -58,6 +58,16 @@ const messages: Messages = {
   payment_method: 'Способ оплаты',
   method_card: 'Карта',
   method_bank_transfer: 'Банковский перевод',
+  cpf: 'CPF',
+  cpf_invalid: 'Введите действительный CPF (000.000.000-00).',
+  save_card: 'Сохранить карту для следующих покупок',
+  saved_cards: 'Ваши сохранённые карты',
+  saved_card: '{brand}, последние цифры {last4}, действует до {month}/{year}',
+  other_card: 'Карта',
+  new_card: 'Оплатить новой картой',
+  remove_card: 'Удалить',
+  card_removed: 'Карта удалена.',
+  card_not_removed: 'Не удалось удалить карту. Попробуйте ещё раз.',
 };
 
 export default messages;

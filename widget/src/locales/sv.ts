@@ -58,6 +58,16 @@ const messages: Messages = {
   payment_method: 'Betalsätt',
   method_card: 'Kort',
   method_bank_transfer: 'Banköverföring',
+  cpf: 'CPF',
+  cpf_invalid: 'Ange ett giltigt CPF-nummer (000.000.000-00).',
+  save_card: 'Spara kortet till nästa gång',
+  saved_cards: 'Dina sparade kort',
+  saved_card: '{brand} som slutar på {last4}, giltigt till {month}/{year}',
+  other_card: 'Kort',
+  new_card: 'Använd ett nytt kort',
+  remove_card: 'Ta bort',
+  card_removed: 'Kortet har tagits bort.',
+  card_not_removed: 'Kortet kunde inte tas bort. Försök igen.',
 };
 
 export default messages;

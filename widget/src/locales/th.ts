@@ -62,6 +62,16 @@ const messages: Messages = {
   payment_method: 'วิธีชำระเงิน',
   method_card: 'บัตร',
   method_bank_transfer: 'โอนเงินผ่านธนาคาร',
+  cpf: 'CPF',
+  cpf_invalid: 'โปรดกรอก CPF ที่ถูกต้อง (000.000.000-00)',
+  save_card: 'บันทึกบัตรนี้ไว้ใช้ครั้งหน้า',
+  saved_cards: 'บัตรที่บันทึกไว้',
+  saved_card: '{brand} ลงท้ายด้วย {last4} หมดอายุ {month}/{year}',
+  other_card: 'บัตร',
+  new_card: 'ใช้บัตรใหม่',
+  remove_card: 'ลบ',
+  card_removed: 'ลบบัตรแล้ว',
+  card_not_removed: 'ไม่สามารถลบบัตรได้ โปรดลองอีกครั้ง',
 };
 
 export default messages;

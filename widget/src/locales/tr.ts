@@ -62,6 +62,16 @@ const messages: Messages = {
   payment_method: 'Ödeme yöntemi',
   method_card: 'Kart',
   method_bank_transfer: 'Banka havalesi',
+  cpf: 'CPF',
+  cpf_invalid: 'Geçerli bir CPF girin (000.000.000-00).',
+  save_card: 'Bu kartı sonraki alışverişler için kaydet',
+  saved_cards: 'Kayıtlı kartlarınız',
+  saved_card: 'Son dört hanesi {last4} olan {brand}, son kullanma {month}/{year}',
+  other_card: 'Kart',
+  new_card: 'Yeni bir kart kullan',
+  remove_card: 'Kaldır',
+  card_removed: 'Kart kaldırıldı.',
+  card_not_removed: 'Kart kaldırılamadı. Lütfen tekrar deneyin.',
 };
 
 export default messages;

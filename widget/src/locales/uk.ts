@@ -58,6 +58,16 @@ const messages: Messages = {
   payment_method: 'Спосіб оплати',
   method_card: 'Картка',
   method_bank_transfer: 'Банківський переказ',
+  cpf: 'CPF',
+  cpf_invalid: 'Введіть дійсний CPF (000.000.000-00).',
+  save_card: 'Зберегти картку для наступних покупок',
+  saved_cards: 'Ваші збережені картки',
+  saved_card: '{brand}, останні цифри {last4}, діє до {month}/{year}',
+  other_card: 'Картка',
+  new_card: 'Оплатити новою карткою',
+  remove_card: 'Видалити',
+  card_removed: 'Картку видалено.',
+  card_not_removed: 'Не вдалося видалити картку. Спробуйте ще раз.',
 };
 
 export default messages;

@@ -61,6 +61,16 @@ const messages: Messages = {
   payment_method: 'Phương thức thanh toán',
   method_card: 'Thẻ',
   method_bank_transfer: 'Chuyển khoản ngân hàng',
+  cpf: 'CPF',
+  cpf_invalid: 'Vui lòng nhập CPF hợp lệ (000.000.000-00).',
+  save_card: 'Lưu thẻ này cho lần sau',
+  saved_cards: 'Thẻ đã lưu của bạn',
+  saved_card: '{brand} có số cuối {last4}, hết hạn {month}/{year}',
+  other_card: 'Thẻ',
+  new_card: 'Dùng thẻ mới',
+  remove_card: 'Xóa',
+  card_removed: 'Đã xóa thẻ.',
+  card_not_removed: 'Không thể xóa thẻ. Vui lòng thử lại.',
 };
 
 export default messages;

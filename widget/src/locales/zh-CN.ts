@@ -20,6 +20,16 @@ const messages: Messages = {
   installment_one: '一次性支付 {amount}', installment_even: '{count}期 × {each}',
   installment_first: '{count}期 × {each}（首期 {first}）', payment_method: '支付方式', method_card: '银行卡',
   method_bank_transfer: '银行转账',
+  cpf: 'CPF',
+  cpf_invalid: '请输入有效的 CPF（000.000.000-00）。',
+  save_card: '保存此卡，方便下次使用',
+  saved_cards: '已保存的卡',
+  saved_card: '{brand}（尾号 {last4}，有效期至 {month}/{year}）',
+  other_card: '银行卡',
+  new_card: '使用新卡',
+  remove_card: '移除',
+  card_removed: '已移除此卡。',
+  card_not_removed: '无法移除此卡。请重试。',
 }; // prettier-ignore
 
 export default messages;

@@ -1,0 +1,33 @@
+/**
+ * What Pay needs and the first paint does not, a part of its own (lazy.ts;
+ * `acquiring-checkout.schema.js` beside the script-tag file), asked for as the element connects
+ * and awaited at Pay: the form's checks (the shopper schema in zod/mini, most of the part's size;
+ * the payer's document, cpf.ts) and what the request works out as it is sent (the challenge
+ * window, the payer).
+ */
+import type { Payer } from './contract.ts';
+import { formatCpf, isCpf } from './cpf.ts';
+import type { Messages } from './messages.ts';
+
+export * from './shopper-schema.ts';
+export { challengeWindowOf } from './challenge-window.ts';
+
+/** The field of the payer's document (payer-document.ts). */
+const DOCUMENT = 'payer.document';
+
+/** The payer's document refused, if it is given and is no CPF (an empty one is `required`'s). */
+export function checkPayer(values: Record<string, string>): Record<string, keyof Messages> {
+  const document = values[DOCUMENT]?.trim();
+  return document && !isCpf(document) ? { [DOCUMENT]: 'cpf_invalid' } : {};
+}
+
+/** A field's value as it should read while typed: the CPF grouped as `000.000.000-00`. */
+export function formatPayerField(name: string, value: string): string {
+  return name === DOCUMENT ? formatCpf(value) : value;
+}
+
+/** What the request carries of the payer: the CPF typed (the field is shown only when needed). */
+export function payerOf(values: Record<string, string>): Payer | undefined {
+  const document_number = values[DOCUMENT]?.trim();
+  return document_number ? { document_number, document_type: 'CPF' } : undefined;
+}
