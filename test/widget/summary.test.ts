@@ -328,23 +328,25 @@ describe('the order summary', () => {
       }
     });
 
-    it('runs the chosen method’s flow: an APM by its name, to the APM route', async () => {
+    it('asks for the payer’s CPF when PIX is chosen, and sends nothing without a valid one', async () => {
       const { el } = await shopperSees('cafe', 'en', 1280);
       await type(el, 'email', 'ada@example.com');
+      // PIX is chosen (the first): the form asks for the CPF it needs.
+      expect(input(el, 'payer.document'), 'the CPF field').to.exist;
       const requests = watchRequests('/api/apm-payments');
       try {
-        // PIX is chosen (the first); the companion wants the payer's CPF, which this element
-        // does not ask for yet: its refusal names it, so the request went where PIX goes.
-        const failed = oneEvent(el, 'acquiring-failure');
+        await type(el, 'payer.document', '52998224724');
         part(el, 'pay-button').click();
-        const { detail } = await failed;
-        expect(requests.seen[0]?.body.payment_method).to.equal('PIX');
-        expect(requests.seen[0]?.body).not.to.have.property('installments');
-        expect(detail.code).to.equal('invalid');
-        expect(detail.message).to.match(/payer\.document_number/);
+        await el.updateComplete;
+        expect(input(el, 'payer.document').getAttribute('aria-invalid')).to.equal('true');
+        expect(requests.seen, 'nothing sent').to.deep.equal([]);
       } finally {
         requests.restore();
       }
+      // The card needs no document: the field goes with PIX.
+      el.shadowRoot?.querySelector<HTMLInputElement>('input[value="card"]')?.click();
+      await el.updateComplete;
+      expect(input(el, 'payer.document')).to.equal(null);
     });
   });
 });
