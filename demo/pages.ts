@@ -117,7 +117,7 @@ export function storefrontPage(config: PageConfig, integrity: string): string {
     <fieldset class="modes" id="modes" hidden>
       <legend>How would you like to pay?</legend>
       <label><input type="radio" name="mode" value="checkout" checked> Card, on the secure payment page</label>
-      <label><input type="radio" name="mode" value="apm"> PIX (Brazil's instant payments)</label>
+      <label><input type="radio" name="mode" value="apm"> The payment method's page (PIX in reais, else a bank transfer)</label>
       <label><input type="radio" name="mode" value="card"> Card, here</label>
       <label><input type="radio" name="mode" value="auto"> Choose at checkout</label>
     </fieldset>

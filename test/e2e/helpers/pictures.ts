@@ -26,7 +26,14 @@ export async function screenshot(page: Page, options: PageScreenshotOptions): Pr
   await page.screenshot(options);
 }
 
-/** Pictures the whole page for the README (docs/screenshots). */
+/**
+ * Pictures the whole page for the README (docs/screenshots). The window is made as tall as the
+ * page for it, then put back: a whole-page capture leaves the payment page's frame blank.
+ */
 export async function picture(page: Page, name: string): Promise<void> {
-  await screenshot(page, { path: join(picturesDir('screenshots'), `${name}.png`), fullPage: true });
+  const view = page.viewportSize();
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  if (view) await page.setViewportSize({ width: view.width, height });
+  await screenshot(page, { path: join(picturesDir('screenshots'), `${name}.png`) });
+  if (view) await page.setViewportSize(view);
 }
