@@ -15,7 +15,6 @@ import { SchemeController, type Theme } from './color-scheme.ts';
 import { PartsController } from './parts-controller.ts';
 import { PaymentController } from './payment-controller.ts';
 import { renderForm } from './form-view.ts';
-import { formatMoney, payLabel } from './money.ts';
 import { chosenMethod, hasChoices, type Chosen } from './payment-choice.ts';
 import { SummaryController } from './summary-controller.ts';
 import { styles } from './checkout-element.styles.ts';
@@ -392,6 +391,7 @@ export class AcquiringCheckout extends LitElement {
     const { busy, outcome, failure, frame, resume } = this.#payment;
     const wallet = this.#wallet.part;
     const summary = this.#summary.summary;
+    const money = this.#parts.schema;
     // A page's own `pay` text wins over the amount, unless it gives `pay_amount` too.
     const own = this.messages.pay !== undefined && this.messages.pay_amount === undefined;
     // While the payment page is up, it takes the form's place: the details it was opened with
@@ -408,8 +408,9 @@ export class AcquiringCheckout extends LitElement {
               required: this.#required,
               locale: this.locale,
               busy,
-              payLabel: own ? texts.pay : payLabel(texts, summary, this.locale),
-              amount: summary && formatMoney(summary.amount, summary.currency, this.locale),
+              // Worded by the schema part (asked for at connect): plain "Pay" until it is here.
+              payLabel: (!own && money?.payLabel(texts, summary, this.locale)) || texts.pay,
+              amount: summary && money?.formatMoney(summary.amount, summary.currency, this.locale),
               choices: this.#parts.choices?.renderChoices({ html, nothing }, this, {
                 texts,
                 summary,

@@ -53,10 +53,13 @@ export class PartsController implements ReactiveController {
     return this.#fingerprint;
   }
 
-  /** The shopper schema, a part of its own: asked for at connect, awaited at Pay. */
+  /** The shopper schema (and Pay's words for the amount): asked for at connect, awaited at Pay. */
   loadSchema(): Promise<SchemaPart> {
     this.#schema ??= loadSchema().then(
-      (module) => (this.schema = module),
+      (module) => {
+        this.#host.requestUpdate(); // Pay's words for the amount come with it
+        return (this.schema = module);
+      },
       (error: unknown) => {
         this.#schema = undefined; // the next Pay asks again
         throw error;

@@ -3,7 +3,7 @@
  * `acquiring-checkout.schema.js` beside the script-tag file), asked for as the element connects
  * and awaited at Pay: the form's checks (the shopper schema in zod/mini, most of the part's size;
  * the payer's document, cpf.ts) and what the request works out as it is sent (the challenge
- * window, the payer).
+ * window, the payer), and Pay's words for the order's amount (money.ts).
  */
 import type { Payer } from './contract.ts';
 import { formatCpf, isCpf } from './cpf.ts';
@@ -11,6 +11,9 @@ import type { Messages } from './messages.ts';
 
 export * from './shopper-schema.ts';
 export { challengeWindowOf } from './challenge-window.ts';
+// Pay's words for the amount: asked for with this part as the element connects, like the
+// order's summary they word, so the script-tag file carries neither.
+export { formatMoney, payLabel } from './money.ts';
 
 /** The field of the payer's document (payer-document.ts). */
 const DOCUMENT = 'payer.document';
