@@ -3,26 +3,15 @@ import { sendKeys } from '@web/test-runner-commands';
 import '../../widget/src/index.ts';
 import { english, LOCALES, loadMessages, type AcquiringCheckout } from '../../widget/src/index.ts';
 import { formatMoney } from '../../widget/src/money.ts';
-import { input, part, type } from './helpers.ts';
+import { elementWith, fillValid, input, orderRef, part, type } from './helpers.ts';
 // @ts-expect-error: served by the test runner's stack plugin (web-test-runner.config.mjs)
 import { companion, refusingCompanion, stalledCompanion } from '/__stack.js';
 
-let counter = 0;
-const ref = () => `mug.wtr${Date.now().toString(36)}${++counter}`;
+const ref = () => orderRef('wtr');
 
 /** The element, with the stack's companion and a fresh order reference unless `attributes` say otherwise. */
 function checkout(attributes: Record<string, string> = {}): Promise<AcquiringCheckout> {
-  const all = { companion, 'order-ref': ref(), ...attributes };
-  const text = Object.entries(all)
-    .map(([name, value]) => `${name}="${value}"`)
-    .join(' ');
-  return fixture<AcquiringCheckout>(`<acquiring-checkout ${text}></acquiring-checkout>`);
-}
-
-async function fillValid(el: AcquiringCheckout): Promise<void> {
-  await type(el, 'email', 'ada@example.com');
-  await type(el, 'first_name', 'Ada');
-  await type(el, 'last_name', 'Lovelace');
+  return elementWith({ companion, 'order-ref': ref(), ...attributes });
 }
 
 /** Counts the requests the page sends to a path, passing each through to the real network. */

@@ -2,26 +2,16 @@
  * What the shopper is told about each field, the card fields as typed on a phone's keypad, and
  * countries by name: in Chromium, on the real element. Card checks run before any request.
  */
-import { expect, fixture } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import '../../widget/src/index.ts';
 import type { AcquiringCheckout } from '../../widget/src/index.ts';
 import { checkCard, cardOf, formatExpiry } from '../../widget/src/card.ts';
-import { input, type } from './helpers.ts';
+import { elementWith, input, orderRef, type } from './helpers.ts';
 // @ts-expect-error: served by the test runner's stack plugin (web-test-runner.config.mjs)
 import { companion } from '/__stack.js';
 
-let counter = 0;
-
 function checkout(attributes: Record<string, string>): Promise<AcquiringCheckout> {
-  const all = {
-    companion,
-    'order-ref': `mug.fields${Date.now().toString(36)}${++counter}`,
-    ...attributes,
-  };
-  const text = Object.entries(all)
-    .map(([name, value]) => `${name}="${value}"`)
-    .join(' ');
-  return fixture<AcquiringCheckout>(`<acquiring-checkout ${text}></acquiring-checkout>`);
+  return elementWith({ companion, 'order-ref': orderRef('fields'), ...attributes });
 }
 
 /** Presses Pay and answers each field's error text, by field name, for the invalid ones. */

@@ -1,5 +1,23 @@
 /** What the widget tests do to the element: find its parts and fields, and type as a shopper. */
+import { fixture } from '@open-wc/testing';
 import type { AcquiringCheckout } from '../../widget/src/index.ts';
+
+let counter = 0;
+/**
+ * A fresh order reference for a cart of the demo catalogue (`mug`, `mug_2-tee`, `cafe`…), tagged
+ * with the test file, so no two tests share an order at the companion.
+ */
+export function orderRef(tag: string, cart = 'mug'): string {
+  return `${cart}.${tag}${Date.now().toString(36)}${++counter}`;
+}
+
+/** The element with these attributes, as markup would give them. */
+export function elementWith(attributes: Record<string, string>): Promise<AcquiringCheckout> {
+  const text = Object.entries(attributes)
+    .map(([name, value]) => `${name}="${value}"`)
+    .join(' ');
+  return fixture<AcquiringCheckout>(`<acquiring-checkout ${text}></acquiring-checkout>`);
+}
 
 export function part(el: AcquiringCheckout, name: string): HTMLElement {
   return el.shadowRoot?.querySelector(`[part~="${name}"]`) as HTMLElement;
@@ -18,4 +36,11 @@ export async function type(el: AcquiringCheckout, name: string, value: string): 
     new Event(field.tagName === 'SELECT' ? 'change' : 'input', { bubbles: true, composed: true }),
   );
   await el.updateComplete;
+}
+
+/** Fills the default fields (email, first and last name) as a shopper would. */
+export async function fillValid(el: AcquiringCheckout): Promise<void> {
+  await type(el, 'email', 'ada@example.com');
+  await type(el, 'first_name', 'Ada');
+  await type(el, 'last_name', 'Lovelace');
 }

@@ -4,27 +4,16 @@
  * and sent as `payer`. The companion's answer is held back from the element once recorded, so the
  * test page is not sent away to the payment method.
  */
-import { expect, fixture, waitUntil } from '@open-wc/testing';
+import { expect, waitUntil } from '@open-wc/testing';
 import '../../widget/src/index.ts';
 import type { AcquiringCheckout } from '../../widget/src/index.ts';
 import { needsPayerDocument } from '../../widget/src/payer-document.ts';
-import { input, part, type } from './helpers.ts';
+import { elementWith, input, orderRef, part, type } from './helpers.ts';
 // @ts-expect-error: served by the test runner's stack plugin (web-test-runner.config.mjs)
 import { companion } from '/__stack.js';
 
-let counter = 0;
-
 function checkout(attributes: Record<string, string>): Promise<AcquiringCheckout> {
-  const all = {
-    companion,
-    'order-ref': `mug.cpf${Date.now().toString(36)}${++counter}`,
-    fields: 'email',
-    ...attributes,
-  };
-  const text = Object.entries(all)
-    .map(([name, value]) => `${name}="${value}"`)
-    .join(' ');
-  return fixture<AcquiringCheckout>(`<acquiring-checkout ${text}></acquiring-checkout>`);
+  return elementWith({ companion, 'order-ref': orderRef('cpf'), fields: 'email', ...attributes });
 }
 
 /** The APM requests the page sends, each passed on to the companion; the element never hears back. */

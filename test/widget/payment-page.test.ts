@@ -3,31 +3,15 @@
  * under way, the payment page in the form's place with a way back (the attempt kept), and what an
  * attempt said, above Pay and focused. Against the real sandbox and companion.
  */
-import { expect, fixture, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, oneEvent, waitUntil } from '@open-wc/testing';
 import '../../widget/src/index.ts';
 import type { AcquiringCheckout } from '../../widget/src/index.ts';
-import { input, part, type } from './helpers.ts';
+import { elementWith, fillValid, input, orderRef, part } from './helpers.ts';
 // @ts-expect-error: served by the test runner's stack plugin (web-test-runner.config.mjs)
 import { companion } from '/__stack.js';
 
-let counter = 0;
-
 function checkout(attributes: Record<string, string> = {}): Promise<AcquiringCheckout> {
-  const all = {
-    companion,
-    'order-ref': `mug.page${Date.now().toString(36)}${++counter}`,
-    ...attributes,
-  };
-  const text = Object.entries(all)
-    .map(([name, value]) => `${name}="${value}"`)
-    .join(' ');
-  return fixture<AcquiringCheckout>(`<acquiring-checkout ${text}></acquiring-checkout>`);
-}
-
-async function fillValid(el: AcquiringCheckout): Promise<void> {
-  await type(el, 'email', 'ada@example.com');
-  await type(el, 'first_name', 'Ada');
-  await type(el, 'last_name', 'Lovelace');
+  return elementWith({ companion, 'order-ref': orderRef('page'), ...attributes });
 }
 
 /** Presses Pay and answers the order number of the payment page it opens. */

@@ -3,7 +3,7 @@
  * order, and the element that finds it and offers to continue it, against the real companion.
  * A reload is a new element for the same order in the same tab (sessionStorage is the tab's).
  */
-import { expect, fixture, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, oneEvent, waitUntil } from '@open-wc/testing';
 import '../../widget/src/index.ts';
 import { CheckoutRedirectEvent, type AcquiringCheckout } from '../../widget/src/index.ts';
 import {
@@ -12,17 +12,14 @@ import {
   savedAttempt,
   type SavedAttempt,
 } from '../../widget/src/saved-attempt.ts';
-import { part, type } from './helpers.ts';
+import { elementWith, orderRef, part, type } from './helpers.ts';
 // @ts-expect-error: served by the test runner's stack plugin (web-test-runner.config.mjs)
 import { companion } from '/__stack.js';
 
-let counter = 0;
-const ref = () => `mug.resume${Date.now().toString(36)}${++counter}`;
+const ref = () => orderRef('resume');
 
-function checkout(orderRef: string): Promise<AcquiringCheckout> {
-  return fixture<AcquiringCheckout>(
-    `<acquiring-checkout companion="${companion}" order-ref="${orderRef}" fields="email"></acquiring-checkout>`,
-  );
+function checkout(ref: string): Promise<AcquiringCheckout> {
+  return elementWith({ companion, 'order-ref': ref, fields: 'email' });
 }
 
 /** Pays on a fresh element up to the frame; answers the submit's attempt key and the order_no. */

@@ -4,25 +4,21 @@
  * sends with it, and mode="auto"'s methods as the companion ranked them for three shoppers, each
  * running its own flow.
  */
-import { expect, fixture, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, oneEvent, waitUntil } from '@open-wc/testing';
 import { setViewport } from '@web/test-runner-commands';
 import '../../widget/src/index.ts';
 import type { AcquiringCheckout } from '../../widget/src/index.ts';
 import { english } from '../../widget/src/messages.ts';
 import { formatMoney, termsText } from '../../widget/src/money.ts';
-import { input, part, type } from './helpers.ts';
+import { elementWith, input, orderRef, part, type } from './helpers.ts';
 // @ts-expect-error: served by the test runner's stack plugin (web-test-runner.config.mjs)
 import { choosingCompanion, companion } from '/__stack.js';
 
-let counter = 0;
 /** A fresh order reference for a cart of the demo catalogue: `mug_2-tee`, `cafe`… */
-const ref = (cart: string) => `${cart}.wts${Date.now().toString(36)}${++counter}`;
+const ref = (cart: string) => orderRef('wts', cart);
 
 function checkout(attributes: Record<string, string>): Promise<AcquiringCheckout> {
-  const text = Object.entries({ companion, fields: 'email', ...attributes })
-    .map(([name, value]) => `${name}="${value}"`)
-    .join(' ');
-  return fixture<AcquiringCheckout>(`<acquiring-checkout ${text}></acquiring-checkout>`);
+  return elementWith({ companion, fields: 'email', ...attributes });
 }
 
 const payText = (el: AcquiringCheckout) => part(el, 'pay-button').textContent?.trim();
