@@ -3,7 +3,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import '../../widget/src/index.ts';
 import { english, LOCALES, loadMessages, type AcquiringCheckout } from '../../widget/src/index.ts';
 import { formatMoney } from '../../widget/src/money.ts';
-import { elementWith, fillValid, input, orderRef, part, type } from './helpers.ts';
+import { countRequests, elementWith, fillValid, input, orderRef, part, type } from './helpers.ts';
 // @ts-expect-error: served by the test runner's stack plugin (web-test-runner.config.mjs)
 import { companion, refusingCompanion, stalledCompanion } from '/__stack.js';
 
@@ -12,17 +12,6 @@ const ref = () => orderRef('wtr');
 /** The element, with the stack's companion and a fresh order reference unless `attributes` say otherwise. */
 function checkout(attributes: Record<string, string> = {}): Promise<AcquiringCheckout> {
   return elementWith({ companion, 'order-ref': ref(), ...attributes });
-}
-
-/** Counts the requests the page sends to a path, passing each through to the real network. */
-function countRequests(path: string): { count: () => number; restore: () => void } {
-  const original = window.fetch;
-  let n = 0;
-  window.fetch = (input, init) => {
-    if (String(input).includes(path)) n++;
-    return original(input, init);
-  };
-  return { count: () => n, restore: () => (window.fetch = original) };
 }
 
 describe('<acquiring-checkout>', () => {

@@ -44,3 +44,14 @@ export async function fillValid(el: AcquiringCheckout): Promise<void> {
   await type(el, 'first_name', 'Ada');
   await type(el, 'last_name', 'Lovelace');
 }
+
+/** Counts the requests the page sends to a path, passing each through to the real network. */
+export function countRequests(path: string): { count: () => number; restore: () => void } {
+  const original = window.fetch;
+  let n = 0;
+  window.fetch = (input, init) => {
+    if (String(input).includes(path)) n++;
+    return original(input, init);
+  };
+  return { count: () => n, restore: () => (window.fetch = original) };
+}

@@ -2,7 +2,8 @@
  * Sessions prepared before Pay, against the test stack's real companion: Pay takes the prepared
  * session when it asks for the same, and gets a fresh one when the form changed.
  */
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect, oneEvent, waitUntil } from '@open-wc/testing';
+import '../../widget/src/index.ts';
 import { startPayment } from '../../widget/src/companion-client.ts';
 import {
   preconnect,
@@ -11,6 +12,8 @@ import {
   type SessionBody,
 } from '../../widget/src/prepare.ts';
 import type { SessionResponse } from '../../widget/src/protocol.ts';
+import { savedAttempt } from '../../widget/src/saved-attempt.ts';
+import { countRequests, elementWith, fillValid, orderRef, part, type } from './helpers.ts';
 // @ts-expect-error: served by the test runner's stack plugin (web-test-runner.config.mjs)
 import { companion } from '/__stack.js';
 
@@ -100,6 +103,48 @@ describe('SessionPreparer', () => {
     await sessions.take(body(unknown)).catch((error: unknown) => (failure = error));
     expect(started.length, "Pay's own request").to.equal(2);
     expect((failure as { code?: string }).code).to.equal('http_404');
+  });
+});
+
+describe('the element, before Pay', () => {
+  it('starts the session Pay would start once the form is valid, and Pay takes it', async () => {
+    const ref = orderRef('prep');
+    const requests = countRequests('/api/checkout-sessions');
+    try {
+      const el = await elementWith({ companion, 'order-ref': ref });
+      await fillValid(el);
+      await waitUntil(() => requests.count() === 1, 'no session was prepared', { timeout: 5_000 });
+      // Prepared, not started: a reload would show the form, not "Continue your payment".
+      expect(savedAttempt(companion, ref)).to.equal(undefined);
+      const mounted = oneEvent(el, 'acquiring-frame-mounted');
+      part(el, 'pay-button').click();
+      expect((await mounted).detail.order_no).to.equal(`${ref}-1`);
+      expect(requests.count(), 'Pay sent nothing more').to.equal(1);
+      expect(savedAttempt(companion, ref)?.order_no, 'saved once Pay took it').to.equal(`${ref}-1`);
+    } finally {
+      requests.restore();
+    }
+  });
+
+  it('prepares afresh when the form changes, and Pay takes the new one', async () => {
+    const ref = orderRef('prep');
+    const requests = countRequests('/api/checkout-sessions');
+    try {
+      const el = await elementWith({ companion, 'order-ref': ref });
+      await fillValid(el);
+      await waitUntil(() => requests.count() === 1, 'no session was prepared', { timeout: 5_000 });
+      await type(el, 'email', 'grace@example.com');
+      await waitUntil(() => requests.count() === 2, 'the change was not prepared', {
+        timeout: 5_000,
+      });
+      const mounted = oneEvent(el, 'acquiring-frame-mounted');
+      part(el, 'pay-button').click();
+      // The companion replaced the unopened first attempt.
+      expect((await mounted).detail.order_no).to.equal(`${ref}-2`);
+      expect(requests.count()).to.equal(2);
+    } finally {
+      requests.restore();
+    }
   });
 });
 

@@ -50,6 +50,36 @@ export interface Ask {
   attemptKey: string;
   card?: Card | undefined;
   saved?: SavedAttempt | undefined;
+  /** A checkout session prepared before Pay, when it is for `body` (prepare.ts); else undefined. */
+  take?: ((body: CheckoutSessionRequest) => Promise<SessionResponse>) | undefined;
+}
+
+/** The request of every mode: the order, the attempt, the collected data and the mode's options. */
+async function baseRequest(
+  host: RequestHost,
+  mode: Mode,
+  attemptKey: string,
+  orderRef = host.orderRef,
+): Promise<CheckoutSessionRequest> {
+  return {
+    order_ref: orderRef,
+    attempt_key: attemptKey,
+    client_secret: clientSecretOf(orderRef),
+    ...(await host.collectedData()),
+    ...host.paymentOptions?.(mode),
+    // A redirect (APM, or the frame's fallback) needs a way back: this page, unless told otherwise.
+    return_url: host.returnUrl || returnAddress(),
+  };
+}
+
+/** What Pay would send for a checkout session now: what a session prepared before Pay is for. */
+export async function checkoutRequest(
+  host: RequestHost,
+  attemptKey: string,
+): Promise<CheckoutSessionRequest> {
+  const { installments } = host._choice();
+  const count = installments ? { installments } : {};
+  return { ...(await baseRequest(host, 'checkout', attemptKey)), ...count };
 }
 
 export async function requestAttempt(host: RequestHost, ask: Ask): Promise<SessionResponse> {
@@ -57,16 +87,7 @@ export async function requestAttempt(host: RequestHost, ask: Ask): Promise<Sessi
   // An APM continued goes back to the address the companion gave: it would answer the same one,
   // and asking again would take the payer's document (a PIX CPF), which is never kept.
   if (saved?.mode === 'apm' && saved.issuer_url) return { ...saved, status: 'pending' };
-  const orderRef = saved?.order_ref ?? host.orderRef;
-  const request: CheckoutSessionRequest = {
-    order_ref: orderRef,
-    attempt_key: ask.attemptKey,
-    client_secret: clientSecretOf(orderRef),
-    ...(await host.collectedData()),
-    ...host.paymentOptions?.(mode),
-    // A redirect (APM, or the frame's fallback) needs a way back: this page, unless told otherwise.
-    return_url: host.returnUrl || returnAddress(),
-  };
+  const request = await baseRequest(host, mode, ask.attemptKey, saved?.order_ref);
   const companion = companionBase(host.companion);
   const choice = host._choice();
   const method = saved ?? { payment_method: choice.paymentMethod, bank_code: host.bankCode };
@@ -86,7 +107,10 @@ export async function requestAttempt(host: RequestHost, ask: Ask): Promise<Sessi
     if (!card || 'card_id' in card)
       throw new CheckoutError('unavailable', 'The form could not be loaded.', true);
     session = await startPayment(companion, 'card-payments', { ...request, ...count, card });
-  } else session = await startPayment(companion, 'checkout-sessions', { ...request, ...count });
+  } else {
+    const body = { ...request, ...count };
+    session = await (ask.take?.(body) ?? startPayment(companion, 'checkout-sessions', body));
+  }
   saveAttempt({
     ...pendingOf(session, companion),
     attempt_key: ask.attemptKey,

@@ -255,6 +255,7 @@ export class AcquiringCheckout extends LitElement {
       this._errors = still ? { ...rest, [input.name]: still } : rest;
     }
     const valid = Object.keys(this.#check()).length === 0;
+    this.#payment.prepare(valid, this.#parts.schema?.SessionPreparer);
     this.dispatchEvent(new CheckoutChangeEvent({ valid }));
   };
 

@@ -3,7 +3,8 @@
  * `acquiring-checkout.schema.js` beside the script-tag file), asked for as the element connects
  * and awaited at Pay: the form's checks (the shopper schema in zod/mini, most of the part's size;
  * the payer's document, cpf.ts) and what the request works out as it is sent (the challenge
- * window, the payer), and Pay's words for the order's amount (money.ts).
+ * window, the payer), Pay's words for the order's amount (money.ts), and the session prepared
+ * before Pay (prepare.ts).
  */
 import type { Payer } from './contract.ts';
 import { formatCpf, isCpf } from './cpf.ts';
@@ -14,6 +15,9 @@ export { challengeWindowOf } from './challenge-window.ts';
 // Pay's words for the amount: asked for with this part as the element connects, like the
 // order's summary they word, so the script-tag file carries neither.
 export { formatMoney, payLabel } from './money.ts';
+// The checkout session Pay would start, started once the form is valid: Pay then waits only for
+// the payment page. The form's checks come first, so the part is here by then.
+export { SessionPreparer } from './prepare.ts';
 
 /** The field of the payer's document (payer-document.ts). */
 const DOCUMENT = 'payer.document';

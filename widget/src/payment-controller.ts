@@ -7,6 +7,7 @@
  */
 import type { ReactiveController } from 'lit';
 import {
+  checkoutRequest,
   companionBase,
   pendingOf,
   requestAttempt,
@@ -14,7 +15,7 @@ import {
   type Mode,
   type RequestHost,
 } from './attempt-request.ts';
-import { CheckoutError, orderStatus } from './companion-client.ts';
+import { CheckoutError, orderStatus, startPayment } from './companion-client.ts';
 import {
   CheckoutFailureEvent,
   CheckoutRedirectEvent,
@@ -38,6 +39,9 @@ import {
 } from './saved-attempt.ts';
 import { settledStatus, StatusController, UNSETTLED } from './status-controller.ts';
 import { reveal } from './reveal.ts';
+import type { SessionPreparer } from './prepare.ts';
+
+type Preparer = typeof SessionPreparer;
 
 /** What an attempt needs of the element: its settings and what it collected. */
 export interface PaymentHost extends FrameHost, RequestHost {}
@@ -74,6 +78,8 @@ export class PaymentController implements ReactiveController {
   #left = false;
   /** The attempt whose payment page the shopper left for the form, until the next one starts. */
   #wentBack: PendingAttempt | undefined;
+  /** The checkout session Pay would start, started ahead (prepare.ts, in the schema part). */
+  #preparer: SessionPreparer | undefined;
 
   constructor(host: PaymentHost, ended: () => void) {
     this.#host = host;
@@ -99,6 +105,27 @@ export class PaymentController implements ReactiveController {
 
   hostDisconnected(): void {
     window.removeEventListener('pageshow', this.#onPageShow);
+    this.#preparer?.cancel();
+  }
+
+  /**
+   * The form changed. While it is valid and Pay would start a checkout session, that session is
+   * started ahead (once the form has stayed as it is for a moment): a session charges nobody, and
+   * Pay then waits only for the payment page. `Preparer` comes with the schema part.
+   */
+  prepare(valid: boolean, Preparer: Preparer | undefined): void {
+    this.#preparer ??=
+      Preparer &&
+      new Preparer((body) =>
+        startPayment(companionBase(this.#host.companion), 'checkout-sessions', body),
+      );
+    if (!valid || !this.canPay || this.#host._choice().mode !== 'checkout')
+      return this.#preparer?.cancel();
+    const preparer = this.#preparer;
+    // Pay may have been pressed while the request was being put together: it starts its own.
+    void checkoutRequest(this.#host, this.#attempt()).then(
+      (body) => this.canPay && preparer?.prepare(body),
+    );
   }
 
   /** On connect, and whenever the companion or the order changes: resume a saved attempt. */
@@ -187,6 +214,8 @@ export class PaymentController implements ReactiveController {
   }
 
   #forgetState(): void {
+    this.#preparer?.cancel();
+    this.#preparer = undefined; // its session was for the order and companion that were
     this.frame.reset();
     this.#set({ failure: undefined, outcome: undefined, resume: undefined });
     this.#attemptKey = undefined;
@@ -232,7 +261,9 @@ export class PaymentController implements ReactiveController {
 
   /** Starts the attempt at the companion, or asks for it again (a fallback, a continue). */
   #start(mode: Mode, card?: Card, saved?: SavedAttempt): Promise<SessionResponse> {
-    return requestAttempt(this.#host, { mode, attemptKey: this.#attempt(), card, saved });
+    const preparer = saved ? undefined : this.#preparer;
+    const take = preparer && preparer.take.bind(preparer);
+    return requestAttempt(this.#host, { mode, attemptKey: this.#attempt(), card, saved, take });
   }
 
   /** The attempt's next step: the page in the frame, the payment method, or its outcome. */
