@@ -1,8 +1,9 @@
 /**
  * Server figures: the companion's throughput creating checkout sessions, as ratios to a bare
  * Express 5 handler in the same run: against the sandbox (the full path), and against a stand-in
- * service that answers at once (the companion's own cost); the sandbox's authorise throughput;
- * and how long a notification takes to arrive. Load goes to 127.0.0.1 only, bounded in time.
+ * service that answers at once (the companion's own cost), beside the ceiling of the latter (an
+ * Express handler that only relays the body to the same stand-in); the sandbox's authorise
+ * throughput; and how long a notification takes to arrive. Load goes to 127.0.0.1 only, bounded in time.
  */
 import autocannon from 'autocannon';
 import { createServer } from 'node:http';
@@ -73,6 +74,7 @@ function sessionBody(): string {
 export interface ServerFigures {
   companion_rps_ratio: Summary;
   companion_own_rps_ratio: Summary;
+  relay_rps_ratio: Summary;
   companion_rps: Summary;
   companion_own_rps: Summary;
   bare_express_rps: Summary;
@@ -88,9 +90,10 @@ export async function serverFigures(): Promise<ServerFigures> {
   const instant = await startServer('instant');
   const companion = await startServer('companion', sandbox.url);
   const alone = await startServer('companion', instant.url);
+  const relay = await startServer('relay', instant.url);
   try {
     const samples = {
-      ratio: [] as number[], ownRatio: [] as number[], rps: [] as number[], ownRps: [] as number[],
+      ratio: [] as number[], ownRatio: [] as number[], relayRatio: [] as number[], rps: [] as number[], ownRps: [] as number[],
       bare: [] as number[], p99: [] as number[], sandbox: [] as number[],
     }; // prettier-ignore
     let failed = 0;
@@ -101,19 +104,22 @@ export async function serverFigures(): Promise<ServerFigures> {
       const plain = await load(bare.url, () => '{"ok":true}');
       const full = await sessions(companion.url);
       const own = await sessions(alone.url);
+      const relayed = await load(relay.url, sessionBody);
       const authorise = await load(`${sandbox.url}/v1/authorise`, authoriseBody);
       samples.bare.push(plain.rps);
       samples.rps.push(full.rps);
       samples.ownRps.push(own.rps);
       samples.ratio.push(full.rps / plain.rps);
       samples.ownRatio.push(own.rps / plain.rps);
+      samples.relayRatio.push(relayed.rps / plain.rps);
       samples.p99.push(full.p99);
       samples.sandbox.push(authorise.rps);
-      failed += plain.non2xx + full.non2xx + own.non2xx + authorise.non2xx;
+      failed += plain.non2xx + full.non2xx + own.non2xx + relayed.non2xx + authorise.non2xx;
     }
     return {
       companion_rps_ratio: summarise(samples.ratio, 3),
       companion_own_rps_ratio: summarise(samples.ownRatio, 3),
+      relay_rps_ratio: summarise(samples.relayRatio, 3),
       companion_rps: summarise(samples.rps, 0),
       companion_own_rps: summarise(samples.ownRps, 0),
       bare_express_rps: summarise(samples.bare, 0),
@@ -123,7 +129,9 @@ export async function serverFigures(): Promise<ServerFigures> {
       failed_requests: failed,
     };
   } finally {
-    await Promise.all([alone, companion, instant, sandbox, bare].map((server) => server.stop()));
+    await Promise.all(
+      [relay, alone, companion, instant, sandbox, bare].map((server) => server.stop()),
+    );
   }
 }
 

@@ -7,12 +7,15 @@
  * - `sandbox`: the sandbox of the acquiring service;
  * - `instant`: a stand-in service that answers every checkout at once with the same page, so the
  *   companion's own cost is measured apart from the sandbox's;
- * - `companion <gateway> [storefront origin]`: the companion, its store a SQLite file.
+ * - `companion <gateway> [storefront origin]`: the companion, its store a SQLite file;
+ * - `relay <upstream>`: Express 5 that parses the JSON body, POSTs it to the upstream over a
+ *   kept-alive connection and answers JSON: what any companion that calls the service costs at
+ *   least, the ceiling of `companion_own_rps_ratio`.
  *
  * Prints `READY <url>` when it listens. Plain JavaScript because Node 20 runs no TypeScript.
  */
 import express from 'express';
-import { createServer } from 'node:http';
+import { Agent, createServer, request as httpRequest } from 'node:http';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -58,6 +61,32 @@ if (kind === 'bare') {
       response.end(page);
     });
   });
+} else if (kind === 'relay' && gateway) {
+  const agent = new Agent({ keepAlive: true });
+  const app = express();
+  app.use(express.json());
+  app.post('/', (request, response, next) => {
+    const body = JSON.stringify(request.body);
+    const upstream = httpRequest(
+      gateway,
+      {
+        method: 'POST',
+        agent,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
+      (answer) => {
+        const chunks = [];
+        answer.on('data', (chunk) => chunks.push(chunk));
+        answer.on(
+          'end',
+          () => void response.status(201).json({ length: Buffer.concat(chunks).length }),
+        );
+      },
+    );
+    upstream.on('error', next);
+    upstream.end(body);
+  });
+  server.on('request', app);
 } else if (kind === 'companion' && gateway) {
   const companion = await createCompanion({
     publicUrl: url,
@@ -77,7 +106,9 @@ if (kind === 'bare') {
   });
   server.on('request', companion.app);
 } else {
-  console.error('usage: servers.mjs bare | sandbox | instant | companion <gateway url> [origin]');
+  console.error(
+    'usage: servers.mjs bare | sandbox | instant | relay <upstream url> | companion <gateway url> [origin]',
+  );
   process.exit(2);
 }
 console.log(`READY ${url}`);
