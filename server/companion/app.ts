@@ -12,7 +12,7 @@ import express, {
   type Router,
 } from 'express';
 import type { CompanionConfig } from './config.ts';
-import { createContext, defaultLogger, type Context } from './context.ts';
+import { createContext, defaultLogger, forRequest, type Context } from './context.ts';
 import { createHealth, type Health } from './health.ts';
 import { checkInstallmentPlans } from './installments.ts';
 import { checkMethodSettings } from './payment-methods.ts';
@@ -91,7 +91,7 @@ function errorHandler(context: Context) {
     if (fromService) return sendProblem(response, fromService);
     const fromParser = problemOfBodyError(error);
     if (fromParser) return sendProblem(response, fromParser);
-    context.log.error({ err: error }, 'unexpected error');
+    forRequest(context, response).log.error({ err: error }, 'unexpected error');
     sendProblem(
       response,
       new Problem(500, 'Internal error', 'the companion failed; see its log', { retryable: true }),

@@ -1,17 +1,18 @@
 /** What every part of the companion shares: its configuration, store, gateway client and log. */
+import type { Request, Response } from 'express';
 import pino, { type Logger } from 'pino';
 import { GatewayClient } from '../gateway/index.ts';
 import type { CompanionConfig } from './config.ts';
 import { FramingProbes } from './framing.ts';
 import type { RateLimits } from './rate-limits.ts';
-import { RequestLogs } from './request-id.ts';
+import { requestLogOf, RequestLogs } from './request-id.ts';
 import type { CompanionStore } from './store/store.ts';
 
 export interface Context {
   config: CompanionConfig;
   store: CompanionStore;
   gateway: GatewayClient;
-  /** Within a request, a child logger carrying its request id (see request-id.ts). */
+  /** The companion's log; in a handler's context (`forRequest`), one carrying the request's id. */
   readonly log: Logger;
   requestLogs: RequestLogs;
   /** The key status tokens are derived from. */
@@ -44,12 +45,29 @@ export function createContext(
     config,
     store,
     gateway: new GatewayClient(config.gateway),
-    get log() {
-      return requestLogs.current;
-    },
+    log: requestLogs.base,
     requestLogs,
     tokenKey,
     framing: new FramingProbes(config.framingCheckMs ?? 60_000),
     limits,
   };
+}
+
+/**
+ * The context of the request `response` answers: the same, with a log carrying the request's id
+ * (request-id.ts). Handed down explicitly: an AsyncLocalStorage would carry it implicitly, but on
+ * Node 20 it puts a hook on every promise of the process, about a sixth of a checkout session's
+ * CPU (bench/README.md).
+ */
+export function forRequest(ctx: Context, response: Response): Context {
+  const scope = requestLogOf(response);
+  return scope ? Object.create(ctx, { log: { get: () => scope.log } }) : ctx;
+}
+
+/** A route handler that is given its request's context (`forRequest`) before the request. */
+export function scoped(
+  ctx: Context,
+  handler: (ctx: Context, request: Request, response: Response) => Promise<void> | void,
+): (request: Request, response: Response) => Promise<void> | void {
+  return (request, response) => handler(forRequest(ctx, response), request, response);
 }

@@ -1,13 +1,12 @@
 /**
  * Request ids and the request log: every answer carries `X-Request-Id` (a well-formed one the
  * caller or a proxy sent, else a new one), and every request is logged as one JSON line when it
- * ends. While a request is handled, `context.log` is a child logger carrying its id, so what its
- * handlers log carries it too. Neither headers nor bodies are logged, and one-time page addresses
- * lose their token.
+ * ends. A handler's context (`forRequest`, context.ts) logs through a child logger carrying the
+ * id, so what its handlers log carries it too. Neither headers nor bodies are logged, and one-time
+ * page addresses lose their token.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
-import type { RequestHandler } from 'express';
+import type { RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';
@@ -24,7 +23,7 @@ export function loggedPath(originalUrl: string): string {
 }
 
 /** A request's logger, made when first asked for: most requests log only their one line. */
-class RequestLog {
+export class RequestLog {
   #log: Logger | undefined;
   constructor(
     private readonly base: Logger,
@@ -35,15 +34,16 @@ class RequestLog {
   }
 }
 
+/** Where the middleware leaves a request's log, in `response.locals`. */
+const LOCALS_KEY = 'acquiringRequestLog';
+
+/** The log of the request `response` answers, once the middleware has named it. */
+export function requestLogOf(response: Response): RequestLog | undefined {
+  return response.locals[LOCALS_KEY] as RequestLog | undefined;
+}
+
 export class RequestLogs {
-  readonly #scope = new AsyncLocalStorage<RequestLog>();
-
   constructor(readonly base: Logger) {}
-
-  /** The logger of the request being handled, or the companion's own outside requests. */
-  get current(): Logger {
-    return this.#scope.getStore()?.log ?? this.base;
-  }
 
   /** Names the request, logs it when it ends, and runs what follows with its logger. */
   middleware(): RequestHandler {
@@ -67,7 +67,8 @@ export class RequestLogs {
         };
         scope.log[level](line, 'request');
       });
-      this.#scope.run(scope, next);
+      response.locals[LOCALS_KEY] = scope;
+      next();
     };
   }
 }

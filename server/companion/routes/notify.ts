@@ -4,7 +4,7 @@
  */
 import express, { type Router } from 'express';
 import { NOTIFICATION_SIGNATURE_HEADER, verifyNotification } from '../../gateway/index.ts';
-import type { Context } from '../context.ts';
+import { forRequest, scoped, type Context } from '../context.ts';
 import { applyNotification, readNotification } from '../notifications.ts';
 import { faultPoint } from '../fault-points.ts';
 import { Problem } from '../problem.ts';
@@ -14,10 +14,10 @@ export function notifyRouter(ctx: Context): Router {
   // The signature is over the raw bytes: a host app's body parser in front of the companion has
   // consumed them, and no re-serialisation is certain to give them back. Say so loudly (a 500,
   // so the service keeps retrying until the mount is fixed) rather than refuse every notification.
-  router.post('/', (request, _response, next) => {
+  router.post('/', (request, response, next) => {
     // Express 5 leaves req.body undefined until a parser fills it.
     if (request.body === undefined) return next();
-    ctx.log.error(
+    forRequest(ctx, response).log.error(
       'a body parser ran before the companion router: notifications cannot be verified',
     );
     throw new Problem(
@@ -26,36 +26,40 @@ export function notifyRouter(ctx: Context): Router {
       'mount the companion router before express.json() or any other body parser: a notification is verified over its raw body',
     );
   });
-  router.post('/', express.raw({ type: () => true, limit: '64kb' }), async (request, response) => {
-    const raw = Buffer.isBuffer(request.body) ? request.body.toString('utf8') : '';
-    const keys = ctx.config.gateway.verificationKeys ?? [ctx.config.gateway.secretKey];
-    const check = verifyNotification(raw, request.get(NOTIFICATION_SIGNATURE_HEADER), keys);
-    if (!check.ok) {
-      ctx.log.warn({ reason: check.reason }, 'notification refused');
-      throw new Problem(401, 'Notification refused', check.reason);
-    }
-    const notification = readNotification(ctx, raw);
-    if (!notification)
-      throw new Problem(400, 'Not a notification', 'the body is not a signed notification');
-    const { body } = notification;
-    const stored = await ctx.store.notifications.record({
-      notification_id: body.notification_id,
-      order_no: notification.kind === 'payment' ? notification.body.order_no : null,
-      event: body.event,
-      sequence: body.sequence,
-      body: raw,
-    });
-    if (stored) faultPoint('notification.stored');
-    response.status(200).json({ received: true, duplicate: !stored });
-    if (!stored) return;
-    // Acknowledged first: the service need not wait for us, and what is stored is applied even
-    // if this process stops now (applyPending runs at start-up).
-    setImmediate(() => {
-      faultPoint('notification.acknowledged');
-      applyNotification(ctx, notification).catch((error: unknown) =>
-        ctx.log.error({ err: error }, 'applying a notification failed'),
-      );
-    });
-  });
+  router.post(
+    '/',
+    express.raw({ type: () => true, limit: '64kb' }),
+    scoped(ctx, async (ctx, request, response) => {
+      const raw = Buffer.isBuffer(request.body) ? request.body.toString('utf8') : '';
+      const keys = ctx.config.gateway.verificationKeys ?? [ctx.config.gateway.secretKey];
+      const check = verifyNotification(raw, request.get(NOTIFICATION_SIGNATURE_HEADER), keys);
+      if (!check.ok) {
+        ctx.log.warn({ reason: check.reason }, 'notification refused');
+        throw new Problem(401, 'Notification refused', check.reason);
+      }
+      const notification = readNotification(ctx, raw);
+      if (!notification)
+        throw new Problem(400, 'Not a notification', 'the body is not a signed notification');
+      const { body } = notification;
+      const stored = await ctx.store.notifications.record({
+        notification_id: body.notification_id,
+        order_no: notification.kind === 'payment' ? notification.body.order_no : null,
+        event: body.event,
+        sequence: body.sequence,
+        body: raw,
+      });
+      if (stored) faultPoint('notification.stored');
+      response.status(200).json({ received: true, duplicate: !stored });
+      if (!stored) return;
+      // Acknowledged first: the service need not wait for us, and what is stored is applied even
+      // if this process stops now (applyPending runs at start-up).
+      setImmediate(() => {
+        faultPoint('notification.acknowledged');
+        applyNotification(ctx, notification).catch((error: unknown) =>
+          ctx.log.error({ err: error }, 'applying a notification failed'),
+        );
+      });
+    }),
+  );
   return router;
 }

@@ -6,7 +6,7 @@
 import express, { type Request, type Response, type Router } from 'express';
 import { z } from 'zod';
 import { formatAmount, payoutAmounts } from '../../gateway/index.ts';
-import type { Context } from '../context.ts';
+import { scoped, type Context } from '../context.ts';
 import { faultPoint } from '../fault-points.ts';
 import { parseOr400, Problem } from '../problem.ts';
 import { DEFAULT_RECOVER_AFTER_MS, reconcileOrder } from '../reconcile.ts';
@@ -185,21 +185,25 @@ export function operationsRouter(ctx: Context): Router {
   });
 
   for (const [name, op] of Object.entries(OPERATIONS)) {
-    router.post(`/${name}`, async (request, response) => {
-      if (op.idempotency === 'required' && !request.get('idempotency-key'))
-        throw new Problem(
-          400,
-          'Idempotency-Key required',
-          `${name} needs an Idempotency-Key, so a retry never acts twice`,
-        );
-      // Each entry's body and run agree by construction (operation()); the loop erases the pairing.
-      const run = () => op.run(ctx, parseOr400(op.body, request.body) as never, request);
-      if (op.idempotency === 'none') {
-        const { status, body } = await run();
-        return void response.status(status).json(body);
-      }
-      await idempotent(ctx, name, request, response, run, op.idempotency === 'required');
-    });
+    router.post(
+      `/${name}`,
+      scoped(ctx, async (ctx, request, response) => {
+        if (op.idempotency === 'required' && !request.get('idempotency-key'))
+          throw new Problem(
+            400,
+            'Idempotency-Key required',
+            `${name} needs an Idempotency-Key, so a retry never acts twice`,
+          );
+        // Each entry's body and run agree by construction (operation()); the loop erases the
+        // pairing.
+        const run = () => op.run(ctx, parseOr400(op.body, request.body) as never, request);
+        if (op.idempotency === 'none') {
+          const { status, body } = await run();
+          return void response.status(status).json(body);
+        }
+        await idempotent(ctx, name, request, response, run, op.idempotency === 'required');
+      }),
+    );
   }
   return router;
 }

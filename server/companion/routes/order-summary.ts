@@ -9,7 +9,7 @@ import express, { type Router } from 'express';
 import { z } from 'zod';
 import type { OrderSummaryResponse } from 'acquiring-checkout/contract';
 import { formatAmount, parseAmount } from '../../gateway/index.ts';
-import type { Context } from '../context.ts';
+import { scoped, type Context } from '../context.ts';
 import { installmentView, orderInstallments } from '../installments.ts';
 import { methodsFor } from '../payment-methods.ts';
 import { priceOrder } from '../priced-order.ts';
@@ -32,35 +32,41 @@ const SummaryQuery = z.object({
 
 export function orderSummaryRouter(ctx: Context): Router {
   const router = express.Router();
-  router.get('/order-summaries/:orderRef', ctx.limits.polls, async (request, response) => {
-    const { orderRef } = parseOr400(SummaryParams, request.params);
-    const { country, device } = parseOr400(SummaryQuery, request.query);
-    const priced = await priceOrder(ctx, orderRef);
-    const { currency, subscription } = priced.order;
-    const installments = orderInstallments(ctx.config.installments, priced);
-    const decimal = (text: string) => formatAmount(parseAmount(text, currency), currency);
-    // Typed by the contract the widget reads it with: a drift fails to compile on both sides.
-    const summary = {
-      order_ref: orderRef,
-      amount: formatAmount(priced.amount, currency),
-      currency,
-      ...(subscription
-        ? {
-            subscription: {
-              contract_name: subscription.contract_name,
-              contract_amount: decimal(subscription.contract_amount),
-              interval: subscription.interval,
-              interval_count: subscription.interval_count,
-              ...(subscription.billing_cycle ? { billing_cycle: subscription.billing_cycle } : {}),
-            },
-          }
-        : {}),
-      ...(installments.length
-        ? { installments: installments.map((option) => installmentView(option, currency)) }
-        : {}),
-      methods: methodsFor(ctx.config, { currency, country, device }),
-    } satisfies OrderSummaryResponse;
-    response.set('Cache-Control', 'no-store').json(summary);
-  });
+  router.get(
+    '/order-summaries/:orderRef',
+    ctx.limits.polls,
+    scoped(ctx, async (ctx, request, response) => {
+      const { orderRef } = parseOr400(SummaryParams, request.params);
+      const { country, device } = parseOr400(SummaryQuery, request.query);
+      const priced = await priceOrder(ctx, orderRef);
+      const { currency, subscription } = priced.order;
+      const installments = orderInstallments(ctx.config.installments, priced);
+      const decimal = (text: string) => formatAmount(parseAmount(text, currency), currency);
+      // Typed by the contract the widget reads it with: a drift fails to compile on both sides.
+      const summary = {
+        order_ref: orderRef,
+        amount: formatAmount(priced.amount, currency),
+        currency,
+        ...(subscription
+          ? {
+              subscription: {
+                contract_name: subscription.contract_name,
+                contract_amount: decimal(subscription.contract_amount),
+                interval: subscription.interval,
+                interval_count: subscription.interval_count,
+                ...(subscription.billing_cycle
+                  ? { billing_cycle: subscription.billing_cycle }
+                  : {}),
+              },
+            }
+          : {}),
+        ...(installments.length
+          ? { installments: installments.map((option) => installmentView(option, currency)) }
+          : {}),
+        methods: methodsFor(ctx.config, { currency, country, device }),
+      } satisfies OrderSummaryResponse;
+      response.set('Cache-Control', 'no-store').json(summary);
+    }),
+  );
   return router;
 }

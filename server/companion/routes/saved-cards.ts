@@ -5,7 +5,7 @@
  */
 import express, { type Router } from 'express';
 import type { SavedCardsResponse } from 'acquiring-checkout/contract';
-import type { Context } from '../context.ts';
+import { scoped, type Context } from '../context.ts';
 import type { ResolvedShopper } from '../merchant-types.ts';
 import { Problem } from '../problem.ts';
 import { savedCardView } from '../saved-cards.ts';
@@ -29,23 +29,31 @@ export async function savedCardOf(
 export function savedCardsRouter(ctx: Context): Router {
   const router = express.Router();
 
-  router.get('/saved-cards', ctx.limits.polls, async (request, response) => {
-    storefrontOrigin(request, ctx.config.allowedOrigins);
-    const shopper = await shopperOf(ctx, request);
-    const cards = shopper ? await ctx.store.savedCards.list(shopper.id) : [];
-    const answer: SavedCardsResponse = { signed_in: !!shopper, cards: cards.map(savedCardView) };
-    response.set('Cache-Control', 'no-store').json(answer);
-  });
+  router.get(
+    '/saved-cards',
+    ctx.limits.polls,
+    scoped(ctx, async (ctx, request, response) => {
+      storefrontOrigin(request, ctx.config.allowedOrigins);
+      const shopper = await shopperOf(ctx, request);
+      const cards = shopper ? await ctx.store.savedCards.list(shopper.id) : [];
+      const answer: SavedCardsResponse = { signed_in: !!shopper, cards: cards.map(savedCardView) };
+      response.set('Cache-Control', 'no-store').json(answer);
+    }),
+  );
 
-  router.delete('/saved-cards/:cardId', ctx.limits.starts, async (request, response) => {
-    storefrontOrigin(request, ctx.config.allowedOrigins);
-    const shopper = await shopperOf(ctx, request);
-    const cardId = String(request.params.cardId);
-    if (!shopper || !(await ctx.store.savedCards.remove(shopper.id, cardId)))
-      throw new Problem(404, 'Unknown saved card', 'card_id: no such saved card', {
-        issues: [{ path: 'card_id', message: 'no such saved card' }],
-      });
-    response.status(204).end();
-  });
+  router.delete(
+    '/saved-cards/:cardId',
+    ctx.limits.starts,
+    scoped(ctx, async (ctx, request, response) => {
+      storefrontOrigin(request, ctx.config.allowedOrigins);
+      const shopper = await shopperOf(ctx, request);
+      const cardId = String(request.params.cardId);
+      if (!shopper || !(await ctx.store.savedCards.remove(shopper.id, cardId)))
+        throw new Problem(404, 'Unknown saved card', 'card_id: no such saved card', {
+          issues: [{ path: 'card_id', message: 'no such saved card' }],
+        });
+      response.status(204).end();
+    }),
+  );
   return router;
 }

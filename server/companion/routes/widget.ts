@@ -9,7 +9,7 @@ import {
   type OrderStatusResponse,
 } from 'acquiring-checkout/contract';
 import { startPayment, type Caller, type PaymentRequest } from '../attempts.ts';
-import type { Context } from '../context.ts';
+import { scoped, type Context } from '../context.ts';
 import { parseOr400, Problem } from '../problem.ts';
 import { reconcileOrder } from '../reconcile.ts';
 import { shopperOf } from '../shopper.ts';
@@ -37,12 +37,11 @@ export function widgetRouter(ctx: Context): Router {
   const lastQueried = new Map<string, number>();
 
   /** A route that starts a payment: the body checked, the way back checked, the attempt made. */
-  const start =
-    <B extends { return_url?: string | undefined }>(
-      schema: Parameters<typeof parseOr400<B>>[0],
-      paymentOf: (body: B, who: Caller) => PaymentRequest | Promise<PaymentRequest>,
-    ) =>
-    async (request: Request, response: express.Response) => {
+  const start = <B extends { return_url?: string | undefined }>(
+    schema: Parameters<typeof parseOr400<B>>[0],
+    paymentOf: (body: B, who: Caller) => PaymentRequest | Promise<PaymentRequest>,
+  ) =>
+    scoped(ctx, async (ctx, request, response) => {
       const body = parseOr400(schema, request.body);
       // The way back must lead to a storefront, or the companion would be an open redirect.
       if (body.return_url && !ctx.config.allowedOrigins.includes(new URL(body.return_url).origin)) {
@@ -53,7 +52,7 @@ export function widgetRouter(ctx: Context): Router {
       const who = await caller(ctx, request);
       const session = await startPayment(ctx, await paymentOf(body, who), who);
       response.status(201).json(session);
-    };
+    });
 
   router.post(
     '/checkout-sessions',
@@ -68,16 +67,21 @@ export function widgetRouter(ctx: Context): Router {
     start(ApmPaymentRequest, (body) => ({ kind: 'apm', body })),
   );
   const cardPayment = start(CardPaymentRequest, (body) => ({ kind: 'card', body }));
-  router.post('/card-payments', limit, ...json, async (request, response) => {
-    if (!ctx.config.directCardPayments) {
-      throw new Problem(
-        404,
-        'Direct card payments are off',
-        'this companion takes cards on the hosted page only',
-      );
-    }
-    await cardPayment(request, response);
-  });
+  router.post(
+    '/card-payments',
+    limit,
+    ...json,
+    scoped(ctx, async (ctx, request, response) => {
+      if (!ctx.config.directCardPayments) {
+        throw new Problem(
+          404,
+          'Direct card payments are off',
+          'this companion takes cards on the hosted page only',
+        );
+      }
+      await cardPayment(request, response);
+    }),
+  );
   // A token, no card data: open whether or not direct card payments are.
   router.post(
     '/saved-card-payments',
@@ -92,34 +96,38 @@ export function widgetRouter(ctx: Context): Router {
   router.use(savedCardsRouter(ctx));
 
   router.use(orderSummaryRouter(ctx));
-  router.get('/orders/:orderRef', ctx.limits.polls, async (request, response) => {
-    const orderRef = String(request.params.orderRef);
-    const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
-    if (!sameSecret(given, statusToken(ctx.tokenKey, orderRef)))
-      throw new Problem(401, 'Unauthorised', "this order's status token is needed");
-    let order = await ctx.store.orders.get(orderRef);
-    if (!order) throw new Problem(404, 'Unknown order', `no order ${orderRef}`);
-    if (
-      (order.status === 'pending' || order.status === 'unknown') &&
-      Date.now() - (lastQueried.get(orderRef) ?? 0) > STATUS_QUERY_INTERVAL_MS
-    ) {
-      if (lastQueried.size > 10_000) lastQueried.clear(); // a bound, not a cache: losing it costs a query
-      lastQueried.set(orderRef, Date.now());
-      await reconcileOrder(ctx, order).catch((error: unknown) =>
-        ctx.log.warn({ err: error }, 'status reconciliation failed'),
-      );
-      order = (await ctx.store.orders.get(orderRef)) ?? order;
-    }
-    const answer: OrderStatusResponse = {
-      order_ref: order.order_ref,
-      order_no: order.order_no,
-      status: order.status,
-      transaction_id: order.transaction_id,
-      amount: formatAmount(order.amount, order.currency),
-      currency: order.currency,
-      result_info: order.result_info,
-    };
-    response.set('Cache-Control', 'no-store').json(answer);
-  });
+  router.get(
+    '/orders/:orderRef',
+    ctx.limits.polls,
+    scoped(ctx, async (ctx, request, response) => {
+      const orderRef = String(request.params.orderRef);
+      const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
+      if (!sameSecret(given, statusToken(ctx.tokenKey, orderRef)))
+        throw new Problem(401, 'Unauthorised', "this order's status token is needed");
+      let order = await ctx.store.orders.get(orderRef);
+      if (!order) throw new Problem(404, 'Unknown order', `no order ${orderRef}`);
+      if (
+        (order.status === 'pending' || order.status === 'unknown') &&
+        Date.now() - (lastQueried.get(orderRef) ?? 0) > STATUS_QUERY_INTERVAL_MS
+      ) {
+        if (lastQueried.size > 10_000) lastQueried.clear(); // a bound, not a cache: losing it costs a query
+        lastQueried.set(orderRef, Date.now());
+        await reconcileOrder(ctx, order).catch((error: unknown) =>
+          ctx.log.warn({ err: error }, 'status reconciliation failed'),
+        );
+        order = (await ctx.store.orders.get(orderRef)) ?? order;
+      }
+      const answer: OrderStatusResponse = {
+        order_ref: order.order_ref,
+        order_no: order.order_no,
+        status: order.status,
+        transaction_id: order.transaction_id,
+        amount: formatAmount(order.amount, order.currency),
+        currency: order.currency,
+        result_info: order.result_info,
+      };
+      response.set('Cache-Control', 'no-store').json(answer);
+    }),
+  );
   return router;
 }
