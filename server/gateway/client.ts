@@ -12,19 +12,22 @@ import {
   SignatureError,
   type FieldIssue,
 } from './errors.ts';
-import { readCheckoutForm } from './html.ts';
+import type {
+  ApmPaymentInput,
+  BatchResult,
+  CallOptions,
+  CheckoutInput,
+  DirectPaymentInput,
+  GatewayClientConfig,
+  PayoutInput,
+  SearchInput,
+} from './client-types.ts';
 import { OPERATIONS, type Operation, type OperationName } from './operations.ts';
+import { parseBody, parseLoosely, readPage } from './responses.ts';
 import { DEFAULT_SCHEME, signed, verify, type SignatureScheme } from './signing.ts';
 import { send, type RawResponse, type SendOptions } from './transport.ts';
-import { decodeXml, encodeBody, WireFormatError, type Encoding } from './wire.ts';
-import {
-  CheckoutPage,
-  type ApmPaymentRequest,
-  type ApmPaymentResult,
-  type CheckoutRequest,
-  type DirectPaymentRequest,
-  type DirectPaymentResult,
-} from './schemas/payment.ts';
+import { encodeBody, type Encoding } from './wire.ts';
+import type { ApmPaymentResult, CheckoutPage, DirectPaymentResult } from './schemas/payment.ts';
 import type {
   CancelOrder,
   CancelOrderResult,
@@ -37,69 +40,8 @@ import type {
   RefundRecord,
   ReviewOrder,
   ReviewOrderResult,
-  SearchFilters,
 } from './schemas/batch.ts';
-import type { PayoutRecord, PayoutRequest } from './schemas/payout.ts';
-
-export interface GatewayClientConfig {
-  /** The service's base URL, without the `/v1` prefix: `https://gateway.example`. */
-  baseUrl: string;
-  merchantId: string;
-  accountId: string;
-  /** Signs requests. Never sent, never logged. */
-  secretKey: string;
-  /** Keys that verify responses; several while keys rotate. Defaults to `[secretKey]`. */
-  verificationKeys?: readonly string[];
-  signatureScheme?: SignatureScheme;
-  /**
-   * Request encodings: `sample` (default) sends what the interface's samples send, `declared` what
-   * it declares; or name an encoding per operation.
-   */
-  encodings?: 'sample' | 'declared' | Partial<Record<OperationName, Encoding>>;
-  /** Per attempt; default 30 000 ms. */
-  timeoutMs?: number;
-  /** Retries where an operation allows them; default 2. */
-  maxRetries?: number;
-  /** First backoff between retries; default 250 ms, doubling up to 5 000 ms. */
-  backoffMs?: number;
-  /**
-   * A `fetch` to send requests with (a test's, a proxy's). Without it, requests go over node:http
-   * with kept-alive connections (http-post.ts), which costs less.
-   */
-  fetch?: typeof fetch;
-}
-
-/** Per-call overrides. */
-export interface CallOptions {
-  timeoutMs?: number;
-  maxRetries?: number;
-  signal?: AbortSignal;
-}
-
-/** What the client fills in itself: the merchant's identifiers and the signature. */
-type Filled = 'merchant_id' | 'account_id' | 'encryption_data';
-export type DirectPaymentInput = Omit<DirectPaymentRequest, Filled>;
-export type ApmPaymentInput = Omit<ApmPaymentRequest, Filled>;
-export type CheckoutInput = Omit<CheckoutRequest, Filled>;
-/** A payout; `request_id` is generated when not given, and reused on every retry. */
-export type PayoutInput = Omit<PayoutRequest, Filled | 'request_id'> & { request_id?: string };
-/** Search filters (this project's extension); `order_no` may be a list of any length. */
-export type SearchInput = Omit<SearchFilters, 'order_no'> & {
-  order_no?: string | readonly string[];
-};
-
-/**
- * The merged result of a batch of any size, sent as several requests within the limits. Every
- * order the service answered is in `orders`, in request order; a request the service refused as a
- * whole, or whose outcome is unknown, is in `failures` with its typed error, and never hides the
- * results of the others.
- */
-export interface BatchResult<Item, Result> {
-  orders: Result[];
-  failures: { orders: Item[]; error: GatewayError }[];
-  /** True when every request was answered with the success return_status. */
-  ok: boolean;
-}
+import type { PayoutRecord } from './schemas/payout.ts';
 
 function issuesOf(error: z.ZodError, prefix = ''): FieldIssue[] {
   return error.issues.map((issue) => ({
@@ -342,56 +284,4 @@ export class GatewayClient {
     }
     return merged;
   }
-}
-
-function parseLoosely(text: string): unknown {
-  try {
-    return text.trimStart().startsWith('<') ? decodeXml(text).fields : JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
-
-function parseBody(format: 'xml' | 'json', response: RawResponse): Record<string, unknown> {
-  try {
-    if (format === 'xml') {
-      const { root, fields } = decodeXml(response.text);
-      if (root !== 'respon')
-        throw new WireFormatError(`expected the root element respon, got ${root}`);
-      return fields;
-    }
-    const body: unknown = JSON.parse(response.text);
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-      throw new WireFormatError('expected a JSON object');
-    }
-    return body as Record<string, unknown>;
-  } catch (error) {
-    throw new MalformedResponseError(
-      `the response could not be read: ${(error as Error).message}`,
-      {
-        status: response.status,
-        raw: response.text,
-        cause: error,
-      },
-    );
-  }
-}
-
-function readPage(response: RawResponse): CheckoutPage {
-  const form = readCheckoutForm(response.text);
-  const page = CheckoutPage.safeParse({
-    html: response.text,
-    action: form?.action,
-    inputs: form?.inputs,
-  });
-  if (!form || form.method !== 'post' || !page.success) {
-    throw new MalformedResponseError(
-      'the checkout response is not a page with a form that posts to an http(s) address',
-      {
-        status: response.status,
-        raw: response.text,
-      },
-    );
-  }
-  return page.data;
 }

@@ -3,6 +3,7 @@
  * `GatewayClient`. Server-side only (it uses node:crypto).
  */
 export * from './client.ts';
+export * from './client-types.ts';
 export * from './errors.ts';
 export * from './money.ts';
 export * from './signing.ts';

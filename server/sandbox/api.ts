@@ -24,7 +24,8 @@ import {
 import type { SandboxMerchant } from './config.ts';
 import type { Engine } from './engine.ts';
 import { HttpError } from './http-error.ts';
-import { apmPayment, checkout, directPayment } from './payments.ts';
+import { directPayment } from './payments.ts';
+import { apmPayment, checkout } from './sessions.ts';
 import {
   cancelOrders,
   captureOrders,

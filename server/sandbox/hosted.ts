@@ -4,7 +4,8 @@
  */
 import { newId, type Engine } from './engine.ts';
 import { HttpError } from './http-error.ts';
-import { liveSession, returnLocation, saveOrder, settleWithCard } from './payments.ts';
+import { saveOrder, settleWithCard } from './payments.ts';
+import { liveSession, returnLocation } from './sessions.ts';
 import type { CardExpiry, Order, Session } from './records.ts';
 import { transition } from './state-machine.ts';
 import { cardBehaviour, CHALLENGE_CODE } from './test-inputs.ts';

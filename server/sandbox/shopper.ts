@@ -11,7 +11,7 @@ import { basePath } from './config.ts';
 import type { Engine } from './engine.ts';
 import { answerChallenge, cancelOnHostedPage, payOnHostedPage, type HostedStep } from './hosted.ts';
 import { HttpError } from './http-error.ts';
-import { finishApm, liveSession } from './payments.ts';
+import { finishApm, liveSession } from './sessions.ts';
 import {
   cardFormPage,
   type CardFormError,

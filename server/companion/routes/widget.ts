@@ -67,21 +67,16 @@ export function widgetRouter(ctx: Context): Router {
     start(ApmPaymentRequest, (body) => ({ kind: 'apm', body })),
   );
   const cardPayment = start(CardPaymentRequest, (body) => ({ kind: 'card', body }));
-  router.post(
-    '/card-payments',
-    limit,
-    ...json,
-    scoped(ctx, async (ctx, request, response) => {
-      if (!ctx.config.directCardPayments) {
-        throw new Problem(
-          404,
-          'Direct card payments are off',
-          'this companion takes cards on the hosted page only',
-        );
-      }
-      await cardPayment(request, response);
-    }),
-  );
+  router.post('/card-payments', limit, ...json, async (request, response) => {
+    if (!ctx.config.directCardPayments) {
+      throw new Problem(
+        404,
+        'Direct card payments are off',
+        'this companion takes cards on the hosted page only',
+      );
+    }
+    await cardPayment(request, response);
+  });
   // A token, no card data: open whether or not direct card payments are.
   router.post(
     '/saved-card-payments',
