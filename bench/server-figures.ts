@@ -3,7 +3,8 @@
  * Express 5 handler in the same run: against the sandbox (the full path), and against a stand-in
  * service that answers at once (the companion's own cost), beside the ceiling of the latter (an
  * Express handler that only relays the body to the same stand-in); the sandbox's authorise
- * throughput; and how long a notification takes to arrive. Load goes to 127.0.0.1 only, bounded in time.
+ * throughput; and how long a notification takes to arrive. Load goes to 127.0.0.1 only, bounded
+ * in time.
  */
 import autocannon from 'autocannon';
 import { createServer } from 'node:http';
@@ -93,8 +94,9 @@ export async function serverFigures(): Promise<ServerFigures> {
   const relay = await startServer('relay', instant.url);
   try {
     const samples = {
-      ratio: [] as number[], ownRatio: [] as number[], relayRatio: [] as number[], rps: [] as number[], ownRps: [] as number[],
-      bare: [] as number[], p99: [] as number[], sandbox: [] as number[],
+      ratio: [] as number[], ownRatio: [] as number[], relayRatio: [] as number[],
+      rps: [] as number[], ownRps: [] as number[], bare: [] as number[], p99: [] as number[],
+      sandbox: [] as number[],
     }; // prettier-ignore
     let failed = 0;
     const sessions = (url: string) =>
