@@ -4,6 +4,7 @@
  */
 import { expect, oneEvent, waitUntil } from '@open-wc/testing';
 import '../../widget/src/index.ts';
+import type { AcquiringCheckout } from '../../widget/src/index.ts';
 import { startPayment } from '../../widget/src/companion-client.ts';
 import {
   preconnect,
@@ -107,44 +108,46 @@ describe('SessionPreparer', () => {
 });
 
 describe('the element, before Pay', () => {
+  const sessions = '/api/checkout-sessions';
+  let requests: ReturnType<typeof countRequests>;
+  beforeEach(() => (requests = countRequests(sessions)));
+  afterEach(() => requests.restore());
+
+  /** An element for `ref`, its form filled in, once it has started a session (one request). */
+  async function filledAndPrepared(ref: string): Promise<AcquiringCheckout> {
+    const el = await elementWith({ companion, 'order-ref': ref });
+    await fillValid(el);
+    await waitUntil(() => requests.count() === 1, 'no session was prepared', { timeout: 5_000 });
+    return el;
+  }
+
+  /** Presses Pay and answers the order number of the attempt mounted in the frame. */
+  async function pay(el: AcquiringCheckout): Promise<string> {
+    const mounted = oneEvent(el, 'acquiring-frame-mounted');
+    part(el, 'pay-button').click();
+    return (await mounted).detail.order_no as string;
+  }
+
   it('starts the session Pay would start once the form is valid, and Pay takes it', async () => {
     const ref = orderRef('prep');
-    const requests = countRequests('/api/checkout-sessions');
-    try {
-      const el = await elementWith({ companion, 'order-ref': ref });
-      await fillValid(el);
-      await waitUntil(() => requests.count() === 1, 'no session was prepared', { timeout: 5_000 });
-      // Prepared, not started: a reload would show the form, not "Continue your payment".
-      expect(savedAttempt(companion, ref)).to.equal(undefined);
-      const mounted = oneEvent(el, 'acquiring-frame-mounted');
-      part(el, 'pay-button').click();
-      expect((await mounted).detail.order_no).to.equal(`${ref}-1`);
-      expect(requests.count(), 'Pay sent nothing more').to.equal(1);
-      expect(savedAttempt(companion, ref)?.order_no, 'saved once Pay took it').to.equal(`${ref}-1`);
-    } finally {
-      requests.restore();
-    }
+    const el = await filledAndPrepared(ref);
+    // Prepared, not started: a reload would show the form, not "Continue your payment".
+    expect(savedAttempt(companion, ref)).to.equal(undefined);
+    expect(await pay(el)).to.equal(`${ref}-1`);
+    expect(requests.count(), 'Pay sent nothing more').to.equal(1);
+    expect(savedAttempt(companion, ref)?.order_no, 'saved once Pay took it').to.equal(`${ref}-1`);
   });
 
   it('prepares afresh when the form changes, and Pay takes the new one', async () => {
     const ref = orderRef('prep');
-    const requests = countRequests('/api/checkout-sessions');
-    try {
-      const el = await elementWith({ companion, 'order-ref': ref });
-      await fillValid(el);
-      await waitUntil(() => requests.count() === 1, 'no session was prepared', { timeout: 5_000 });
-      await type(el, 'email', 'grace@example.com');
-      await waitUntil(() => requests.count() === 2, 'the change was not prepared', {
-        timeout: 5_000,
-      });
-      const mounted = oneEvent(el, 'acquiring-frame-mounted');
-      part(el, 'pay-button').click();
-      // The companion replaced the unopened first attempt.
-      expect((await mounted).detail.order_no).to.equal(`${ref}-2`);
-      expect(requests.count()).to.equal(2);
-    } finally {
-      requests.restore();
-    }
+    const el = await filledAndPrepared(ref);
+    await type(el, 'email', 'grace@example.com');
+    await waitUntil(() => requests.count() === 2, 'the change was not prepared', {
+      timeout: 5_000,
+    });
+    // The companion replaced the unopened first attempt.
+    expect(await pay(el)).to.equal(`${ref}-2`);
+    expect(requests.count()).to.equal(2);
   });
 });
 
