@@ -100,16 +100,13 @@ function newAttempt(
   }; // prettier-ignore
 }
 
-/**
- * A ready checkout asked for again with another request (a session prepared before Pay, then the
- * form changed): unopened, it is replaced, since nobody can have paid on a page never served.
- */
-const askedOtherwise = (attempt: Attempt, hash: string | null): boolean =>
-  attempt.mode === 'checkout' &&
-  attempt.opened_at === null &&
-  hash !== null &&
-  attempt.request_hash !== null &&
-  attempt.request_hash !== hash;
+/** A ready checkout whose page was never served: nobody can have paid on it. */
+const unopened = (attempt: Attempt): boolean =>
+  attempt.mode === 'checkout' && attempt.opened_at === null;
+
+/** A checkout asked for again with other fields than it was started with. */
+const otherFields = (attempt: Attempt, hash: string | null): boolean =>
+  hash !== null && attempt.request_hash !== null && attempt.request_hash !== hash;
 
 /**
  * Starts, or returns, the live payment attempt of `request.body.order_ref`.
@@ -167,14 +164,18 @@ export async function startPayment(
       latest.state === 'ready' &&
       (order.status === 'pending' || order.status === 'created')
     ) {
-      if (latest.mode !== kind) {
+      if (latest.mode === kind && !(unopened(latest) && otherFields(latest, hash)))
+        return sessionOf(ctx, order, latest);
+      // Another flow, or a checkout's other fields: an unopened checkout is replaced (a session
+      // prepared before Pay, then the form changed or the shopper chose another way to pay).
+      // Anything else is waiting for the shopper.
+      if (!unopened(latest)) {
         throw new Problem(
           409,
           'Another payment is in progress',
           `order ${order.order_ref} has a ${latest.mode} payment waiting for the shopper`,
         );
       }
-      if (!askedOtherwise(latest, hash)) return sessionOf(ctx, order, latest);
       // Replaced, or opened meanwhile (then it is kept): either way, look again.
       if (await ctx.store.attempts.supersede(latest.order_no, order.order_ref))
         ctx.log.info(

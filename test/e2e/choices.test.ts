@@ -135,6 +135,26 @@ describe('as a shopper choosing how to pay on the demo storefront', () => {
     assert.equal(order?.installments, '2');
   });
 
+  it('Choose at checkout: the card’s session started before Pay gives way to a transfer chosen after it', async () => {
+    const s = await shopper();
+    await s.add('Enamel mug');
+    const ref = await s.checkout('auto');
+    // The card comes first: once the form is valid, the element starts its checkout session.
+    const prepared = s.page.waitForResponse((r) => r.url().includes('/api/checkout-sessions'));
+    await fillDetails(s, 'US');
+    assert.equal((await prepared).status(), 201);
+    await element(s).getByLabel('Bank transfer').check();
+    await s.pay();
+    await s.page.waitForURL(`${suite.world.stack.sandboxUrl}/issuer/**`);
+    await s.page.getByRole('button', { name: 'Pay', exact: true }).click();
+    await s.page.waitForURL(`${suite.world.stack.storefrontUrl}/?acquiring_order_ref=${ref}`);
+    const outcome = await s.outcome();
+    assert.match(outcome.status, /^(authorised|captured)$/);
+    assert.equal(outcome.order_no, `${ref}-2`, 'the unopened checkout was replaced');
+    assert.equal((await serviceRecord(outcome.order_no)).payment_method, 'BANK_TRANSFER');
+    await suite.merchant.agree(ref, (await suite.world.storeStatus(ref)) ?? '');
+  });
+
   it('Choose at checkout, on a desktop in the United States: the card first, paid on the hosted page', async () => {
     const s = await shopper();
     await s.add('Enamel mug');

@@ -255,7 +255,8 @@ export class AcquiringCheckout extends LitElement {
       this._errors = still ? { ...rest, [input.name]: still } : rest;
     }
     const valid = Object.keys(this.#check()).length === 0;
-    this.#payment.prepare(valid, this.#parts.schema?.SessionPreparer);
+    // A saved card chosen pays without a checkout session: nothing to prepare.
+    this.#payment.prepare(valid && !this.#wallet.part?.choice, this.#parts.schema?.SessionPreparer);
     this.dispatchEvent(new CheckoutChangeEvent({ valid }));
   };
 

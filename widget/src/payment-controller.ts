@@ -262,6 +262,8 @@ export class PaymentController implements ReactiveController {
   /** Starts the attempt at the companion, or asks for it again (a fallback, a continue). */
   #start(mode: Mode, card?: Card, saved?: SavedAttempt): Promise<SessionResponse> {
     const preparer = saved ? undefined : this.#preparer;
+    // Anything but a checkout session replaces a prepared one at the companion: it is dropped.
+    if (mode !== 'checkout' || card) this.#preparer = undefined;
     const take = preparer && preparer.take.bind(preparer);
     return requestAttempt(this.#host, { mode, attemptKey: this.#attempt(), card, saved, take });
   }

@@ -160,6 +160,26 @@ describe('the companion’s widget routes', () => {
       const again = await stack.widget('/checkout-sessions', edited('mug.p3'));
       assert.equal(again.body.order_no, 'mug.p3-1');
     });
+
+    const pix = (ref: string) =>
+      sessionBody(ref, { payment_method: 'PIX', payer: { document_number: '529.982.247-25' } });
+
+    it('is replaced when the shopper pays another way, its page never served', async () => {
+      const prepared = await stack.widget('/checkout-sessions', sessionBody('mug.p4'));
+      const apm = await stack.widget('/apm-payments', pix('mug.p4'));
+      assert.equal(apm.status, 201, JSON.stringify(apm.body));
+      assert.equal(apm.body.order_no, 'mug.p4-2');
+      assert.match(String(apm.body.issuer_url), /\/issuer\//);
+      assert.equal((await fetch(String(prepared.body.frame_url))).status, 410);
+    });
+
+    it('refuses another way to pay while an opened checkout waits for the shopper', async () => {
+      const first = await stack.widget('/checkout-sessions', sessionBody('mug.p5'));
+      assert.equal((await fetch(String(first.body.frame_url))).status, 200);
+      const apm = await stack.widget('/apm-payments', pix('mug.p5'));
+      assert.equal(apm.status, 409);
+      assert.equal(apm.body.title, 'Another payment is in progress');
+    });
   });
 
   describe('GET /api/orders/:ref', () => {
