@@ -138,6 +138,15 @@ describe('the element, before Pay', () => {
     expect(savedAttempt(companion, ref)?.order_no, 'saved once Pay took it').to.equal(`${ref}-1`);
   });
 
+  it('prepares a form the page filled in, with no key pressed', async () => {
+    const ref = orderRef('prep');
+    const el = await elementWith({ companion, 'order-ref': ref });
+    el.shopper = { email: 'ada@example.com', first_name: 'Ada', last_name: 'Lovelace' };
+    await waitUntil(() => requests.count() === 1, 'no session was prepared', { timeout: 5_000 });
+    expect(await pay(el)).to.equal(`${ref}-1`);
+    expect(requests.count(), 'Pay sent nothing more').to.equal(1);
+  });
+
   it('prepares afresh when the form changes, and Pay takes the new one', async () => {
     const ref = orderRef('prep');
     const el = await filledAndPrepared(ref);

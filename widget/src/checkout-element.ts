@@ -229,6 +229,16 @@ export class AcquiringCheckout extends LitElement {
   }
 
   /**
+   * Whatever changed (a key, a choice, a prefill, a part or the summary arriving, an attempt
+   * ending), the session Pay would start is started ahead while the form is valid
+   * (payment-controller.ts). A saved card chosen pays without one.
+   */
+  protected override updated(): void {
+    const valid = !this.#wallet.part?.choice && Object.keys(this.#check()).length === 0;
+    this.#payment.prepare(valid, this.#parts.schema?.SessionPreparer);
+  }
+
+  /**
    * An update is complete once its parts are here too (texts, schema, the card part) and the
    * order's summary, with the choices part it may call for.
    */
@@ -255,8 +265,6 @@ export class AcquiringCheckout extends LitElement {
       this._errors = still ? { ...rest, [input.name]: still } : rest;
     }
     const valid = Object.keys(this.#check()).length === 0;
-    // A saved card chosen pays without a checkout session: nothing to prepare.
-    this.#payment.prepare(valid && !this.#wallet.part?.choice, this.#parts.schema?.SessionPreparer);
     this.dispatchEvent(new CheckoutChangeEvent({ valid }));
   };
 

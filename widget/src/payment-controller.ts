@@ -109,22 +109,23 @@ export class PaymentController implements ReactiveController {
   }
 
   /**
-   * The form changed. While it is valid and Pay would start a checkout session, that session is
-   * started ahead (once the form has stayed as it is for a moment): a session charges nobody, and
-   * Pay then waits only for the payment page. `Preparer` comes with the schema part.
+   * The element updated. While its form is valid and Pay would start a checkout session, that
+   * session is started ahead (once the request has stayed the same for a moment, prepare.ts): a
+   * session charges nobody, and Pay then waits only for the payment page. `Preparer` comes with
+   * the schema part.
    */
   prepare(valid: boolean, Preparer: Preparer | undefined): void {
-    this.#preparer ??=
+    const preparer = (this.#preparer ??=
       Preparer &&
       new Preparer((body) =>
         startPayment(companionBase(this.#host.companion), 'checkout-sessions', body),
-      );
+      ));
+    if (!preparer) return;
     if (!valid || !this.canPay || this.#host._choice().mode !== 'checkout')
-      return this.#preparer?.cancel();
-    const preparer = this.#preparer;
+      return preparer.cancel();
     // Pay may have been pressed while the request was being put together: it starts its own.
     void checkoutRequest(this.#host, this.#attempt()).then(
-      (body) => this.canPay && preparer?.prepare(body),
+      (body) => this.canPay && preparer.prepare(body),
     );
   }
 
