@@ -24,9 +24,15 @@ function readCookie(): string {
   return entry ? decodeURIComponent(entry.slice(COOKIE.length + 1)) : '';
 }
 
+/**
+ * The cookie as this page found it. Data is collected more than once a page (for the session
+ * prepared before Pay, and at Pay): `cookie_old` stays the value from before this visit.
+ */
+let found: string | undefined;
+
 /** Reads and refreshes the first-party cookie: `[old, new]`. */
 function visitorCookie(now: number): [string, string] {
-  const old = readCookie();
+  const old = (found ??= readCookie());
   const fields = new URLSearchParams(old);
   const seconds = String(Math.floor(now / 1000));
   const fresh = new URLSearchParams({
