@@ -107,9 +107,7 @@ describe('as a shopper choosing how to pay on the demo storefront', () => {
       'not for a transfer',
     );
     await s.pay();
-    await s.page.waitForURL(`${suite.world.stack.sandboxUrl}/issuer/**`);
-    await s.page.getByRole('button', { name: 'Pay', exact: true }).click();
-    await s.page.waitForURL(`${suite.world.stack.storefrontUrl}/?acquiring_order_ref=${ref}`);
+    await s.atIssuer('Pay', ref);
     const outcome = await s.outcome();
     assert.match(outcome.status, /^(authorised|captured)$/);
     const [redirect] = await s.redirects();
@@ -145,9 +143,7 @@ describe('as a shopper choosing how to pay on the demo storefront', () => {
     assert.equal((await prepared).status(), 201);
     await element(s).getByLabel('Bank transfer').check();
     await s.pay();
-    await s.page.waitForURL(`${suite.world.stack.sandboxUrl}/issuer/**`);
-    await s.page.getByRole('button', { name: 'Pay', exact: true }).click();
-    await s.page.waitForURL(`${suite.world.stack.storefrontUrl}/?acquiring_order_ref=${ref}`);
+    await s.atIssuer('Pay', ref);
     const outcome = await s.outcome();
     assert.match(outcome.status, /^(authorised|captured)$/);
     assert.equal(outcome.order_no, `${ref}-2`, 'the unopened checkout was replaced');

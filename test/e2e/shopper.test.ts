@@ -116,9 +116,7 @@ describe('as a shopper on the demo storefront (script tag, strict CSP)', () => {
     const cpf = s.page.locator('acquiring-checkout').getByLabel('CPF');
     assert.equal(await cpf.inputValue(), TEST_CPF);
     await s.pay();
-    await s.page.waitForURL(`${suite.world.stack.sandboxUrl}/issuer/**`);
-    await s.page.getByRole('button', { name: 'Pay', exact: true }).click();
-    await s.page.waitForURL(`${suite.world.stack.storefrontUrl}/?acquiring_order_ref=${ref}`);
+    await s.atIssuer('Pay', ref);
     const outcome = await s.outcome();
     assert.match(outcome.status, /^(authorised|captured)$/);
     assert.equal(outcome.sentence, SENTENCES.paid);
@@ -164,9 +162,7 @@ describe('as a shopper on the demo storefront (script tag, strict CSP)', () => {
     const ref = await s.checkout('apm');
     await s.fillDetails();
     await s.pay();
-    await s.page.waitForURL(`${suite.world.stack.sandboxUrl}/issuer/**`);
-    await s.page.getByRole('button', { name: 'Cancel payment' }).click();
-    await s.page.waitForURL(`${suite.world.stack.storefrontUrl}/?acquiring_order_ref=${ref}`);
+    await s.atIssuer('Cancel payment', ref);
     // Cancelled is its own outcome, end to end: the service, the companion, the element.
     const outcome = await s.outcome();
     assert.deepEqual([outcome.status, outcome.sentence], ['cancelled', SENTENCES.cancelled]);

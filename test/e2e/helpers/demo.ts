@@ -215,6 +215,18 @@ export class Shopper {
     await this.page.locator('acquiring-checkout').getByRole('button', { name: 'Pay' }).click();
   }
 
+  /**
+   * At the payment method's page the APM sent the page to: presses `button` (`Pay` or `Cancel
+   * payment`) and waits to be back on the storefront with order `ref`'s outcome to read.
+   */
+  async atIssuer(button: 'Pay' | 'Cancel payment', ref: string): Promise<void> {
+    const stack = this.world?.stack;
+    if (!stack) throw new Error('atIssuer needs the local demo stack');
+    await this.page.waitForURL(`${stack.sandboxUrl}/issuer/**`);
+    await this.page.getByRole('button', { name: button, exact: true }).click();
+    await this.page.waitForURL(`${stack.storefrontUrl}/?acquiring_order_ref=${ref}`);
+  }
+
   /** The service's payment page inside the widget's frame. */
   get frame(): FrameLocator {
     return this.page.frameLocator('acquiring-checkout iframe');
