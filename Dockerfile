@@ -9,9 +9,7 @@
 # production layout from the packed tarballs (demo/package-hosted.mjs) and its install alone.
 FROM node:20-slim AS build
 WORKDIR /app
-# better-sqlite3 (the sandbox's store) compiles from source.
-RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ \
-  && rm -rf /var/lib/apt/lists/*
+# Nothing compiles at install: the SQLite engine is WebAssembly (node-sqlite3-wasm).
 COPY package.json package-lock.json ./
 COPY widget/package.json widget/
 COPY server/package.json server/

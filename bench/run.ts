@@ -8,7 +8,7 @@ import { bundleFigures } from './bundle-figures.ts';
 import { lighthouseFigures } from './lighthouse-figures.ts';
 import { buildServer } from './processes.ts';
 import { serverFigures } from './server-figures.ts';
-import { postgresFigures, sqliteFigure } from './store-figures.ts';
+import { embeddedFigures, postgresFigures } from './store-figures.ts';
 import type { Summary } from './stats.ts';
 
 const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -42,7 +42,9 @@ Object.assign(figures, bundleFigures());
 buildServer();
 Object.assign(figures, await browserFigures());
 Object.assign(figures, await serverFigures());
-figures.store_sqlite_orders_per_s = await sqliteFigure();
+const { native_not_measured: nativeMissing, ...embedded } = await embeddedFigures();
+Object.assign(figures, embedded);
+if (nativeMissing) notMeasured.store_native_sqlite_orders_per_s = nativeMissing;
 const postgres = await postgresFigures(POSTGRES_URL);
 if (!postgres) {
   notMeasured.store_postgres_orders_per_s = `PostgreSQL is unreachable at ${POSTGRES_URL}`;

@@ -5,9 +5,11 @@
  * tpcb-like transactions per second at the same concurrency (pgbench-figure.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import { CompanionStore } from '../server/companion/store/store.ts';
 import { pgbenchRound, preparePgbench, type Pgbench } from './pgbench-figure.ts';
@@ -38,9 +40,10 @@ async function ordersPerSecond(store: CompanionStore): Promise<number> {
   return ORDERS / ((performance.now() - start) / 1000);
 }
 
-export async function sqliteFigure(): Promise<Summary> {
+/** The store on a SQLite file opened by `openEmbedded` (the companion's own engine by default). */
+async function sqliteFigure(openEmbedded?: (file: string) => SqliteDatabase): Promise<Summary> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-store-'));
-  const store = await CompanionStore.open(join(dir, 'companion.sqlite'));
+  const store = await CompanionStore.open(join(dir, 'companion.sqlite'), undefined, openEmbedded);
   try {
     const samples: number[] = [];
     for (let round = 0; round < ROUNDS; round++) samples.push(await ordersPerSecond(store));
@@ -49,6 +52,44 @@ export async function sqliteFigure(): Promise<Summary> {
     await store.close();
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * better-sqlite3, the native engine the embedded store used before node-sqlite3-wasm, opened as
+ * the store opened it (WAL, synchronous NORMAL). Not a dependency: it compiles at install, so
+ * `npm install --no-save better-sqlite3` brings it for the comparison.
+ */
+function openNative(): ((file: string) => SqliteDatabase) | undefined {
+  let Database: new (file: string) => SqliteDatabase & { pragma(text: string): unknown };
+  try {
+    Database = createRequire(import.meta.url)('better-sqlite3') as typeof Database;
+  } catch {
+    return undefined;
+  }
+  return (file) => {
+    const database = new Database(file);
+    for (const pragma of ['journal_mode = WAL', 'synchronous = NORMAL', 'foreign_keys = ON'])
+      database.pragma(pragma);
+    return database;
+  };
+}
+
+export interface EmbeddedFigures {
+  store_embedded_orders_per_s: Summary;
+  store_native_sqlite_orders_per_s?: Summary;
+  /** Why the native figure is missing. */
+  native_not_measured?: string;
+}
+
+/** The embedded store's engine, and beside it in the same run the native one it replaced. */
+export async function embeddedFigures(): Promise<EmbeddedFigures> {
+  const figures: EmbeddedFigures = { store_embedded_orders_per_s: await sqliteFigure() };
+  const native = openNative();
+  if (native) figures.store_native_sqlite_orders_per_s = await sqliteFigure(native);
+  else
+    figures.native_not_measured =
+      'better-sqlite3 is not installed (npm install --no-save better-sqlite3)';
+  return figures;
 }
 
 export interface PostgresFigures {

@@ -40,9 +40,6 @@ const manifest = {
   engines: workspace.engines,
   scripts: { start: 'node demo/dist/hosted.js' },
   dependencies: { ...workspace.dependencies, ...tarballs },
-  // The sandbox keeps its state in SQLite: better-sqlite3 compiles at install (npm 11 asks for
-  // this approval; npm 12 blocks unapproved install scripts). Nothing else runs a script.
-  allowScripts: { 'better-sqlite3': true },
 };
 writeFileSync(join(out, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 // The repository's lock: the install keeps the versions the tests ran with (npm drops what the

@@ -1,38 +1,198 @@
 /**
- * better-sqlite3, loaded when a SQLite store is opened. It is an optional dependency (a native
- * build): a merchant on PostgreSQL installs with `--omit=optional` and never builds it.
+ * The embedded SQLite engine of the companion's default store and of the sandbox:
+ * node-sqlite3-wasm, SQLite compiled to WebAssembly with direct file access. Nothing is compiled
+ * at install and no binary is downloaded, so `npm install` works on any machine with Node.
+ *
+ * The engine has no shared memory between processes, so a database file belongs to one process:
+ * it is opened in exclusive locking mode (which lets WAL work without shared memory), and a second
+ * process that opens the same file is refused with a message saying to use PostgreSQL for several
+ * processes. Statements are synchronous, as with any SQLite driver for Node: a function run in
+ * `transaction()` cannot interleave with another request.
  */
-import type BetterSqlite3 from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
-
-export type SqliteDatabase = BetterSqlite3.Database;
-export type SqliteStatement = BetterSqlite3.Statement;
+import type { Database as WasmDatabase, Statement as WasmStatement } from 'node-sqlite3-wasm';
 
 const require = createRequire(import.meta.url);
 
-/** Opens `file` (or `:memory:`) in WAL mode, synchronous NORMAL, making its folder if needed. */
-export function openSqlite(file: string): SqliteDatabase {
-  let Database: typeof BetterSqlite3;
+/** A value SQLite stores, or a boolean (stored as 0 or 1). */
+export type SqliteValue = string | number | bigint | boolean | Uint8Array | null;
+
+/** A prepared statement; its parameters come as one array, as kysely's SQLite driver passes them. */
+export interface SqliteStatement {
+  /** Whether it returns rows: a query, or a write with `RETURNING`. */
+  readonly reader: boolean;
+  all(parameters?: readonly unknown[]): unknown[];
+  get(parameters?: readonly unknown[]): unknown;
+  run(parameters?: readonly unknown[]): { changes: number; lastInsertRowid: number | bigint };
+  iterate(parameters?: readonly unknown[]): IterableIterator<unknown>;
+}
+
+/** The part of a SQLite connection the store and the sandbox use (kysely's `SqliteDatabase` too). */
+export interface SqliteDatabase {
+  /** False once closed. */
+  readonly isOpen: boolean;
+  prepare(sql: string): SqliteStatement;
+  exec(sql: string): void;
+  /** Runs `fn` in a transaction (a savepoint when one is open): committed, or rolled back if it throws. */
+  transaction<T>(fn: () => T): T;
+  close(): void;
+}
+
+/** Files this process has open: the engine's lock is per connection, so a second one would wait forever. */
+const openFiles = new Set<string>();
+
+/**
+ * Whether SQL returns rows. The engine does not say before running it, and kysely must know
+ * whether to read rows or the count of changed rows (which guards every conditional update).
+ */
+function returnsRows(sql: string): boolean {
+  return /^\s*(select|with|pragma|values|explain)\b/i.test(sql) || /\breturning\b/i.test(sql);
+}
+
+function isAlive(pid: number): boolean {
   try {
-    Database = require('better-sqlite3') as typeof BetterSqlite3;
+    process.kill(pid, 0);
+    return true;
   } catch (error) {
+    // EPERM: it lives, under another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Makes `file` this process's: refused while a live process owns it; a lock left behind by a
+ * process that was killed (the engine's lock is a folder beside the file, which a kill leaves) is
+ * removed, or every later open would find the file busy.
+ */
+function claim(file: string): void {
+  if (openFiles.has(file))
+    throw new Error(`the SQLite database ${file} is already open in this process`);
+  const ownerFile = `${file}.owner`;
+  let owner = 0;
+  try {
+    owner = Number(readFileSync(ownerFile, 'utf8'));
+  } catch {
+    // No owner recorded: nobody has it open.
+  }
+  if (owner && owner !== process.pid && isAlive(owner)) {
     throw new Error(
-      `a SQLite store (${file}) needs the optional dependency better-sqlite3, which is not installed ` +
-        '(npm install better-sqlite3; the companion can use PostgreSQL instead, with a postgres:// URL)',
-      { cause: error },
+      `the SQLite database ${file} is in use by process ${owner}: an embedded store serves one ` +
+        'process. To run several, give them one PostgreSQL (DATABASE_URL=postgres://…).',
     );
   }
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-  const database = new Database(file);
-  database.pragma('journal_mode = WAL');
-  // WAL's own recommendation: a commit is written, not flushed to the disk (the flush happens at
-  // checkpoints). A crash or kill of the process loses nothing; a power cut or a kernel crash may
-  // lose the last commits before a checkpoint. FULL flushes every commit, about 1.5 ms each on
-  // this project's machine, while better-sqlite3 holds the event loop: it capped the companion at
-  // a few hundred sessions a second. Stores that must survive a power cut use PostgreSQL.
-  database.pragma('synchronous = NORMAL');
-  database.pragma('busy_timeout = 5000');
-  return database;
+  rmSync(`${file}.lock`, { recursive: true, force: true });
+  writeFileSync(ownerFile, String(process.pid));
+  openFiles.add(file);
+}
+
+function release(file: string): void {
+  openFiles.delete(file);
+  rmSync(`${file}.owner`, { force: true });
+}
+
+class Statement implements SqliteStatement {
+  readonly reader: boolean;
+  constructor(
+    readonly raw: WasmStatement,
+    sql: string,
+  ) {
+    this.reader = returnsRows(sql);
+  }
+  all(parameters: readonly unknown[] = []): unknown[] {
+    return this.raw.all(parameters as SqliteValue[]);
+  }
+  get(parameters: readonly unknown[] = []): unknown {
+    return this.raw.get(parameters as SqliteValue[]) ?? undefined;
+  }
+  run(parameters: readonly unknown[] = []) {
+    return this.raw.run(parameters as SqliteValue[]);
+  }
+  iterate(parameters: readonly unknown[] = []): IterableIterator<unknown> {
+    return this.raw.iterate(parameters as SqliteValue[]);
+  }
+}
+
+/** A connection that keeps each SQL text prepared: the store runs the same few dozen over and over. */
+class Connection implements SqliteDatabase {
+  readonly #prepared = new Map<string, Statement>();
+  #depth = 0;
+  constructor(
+    readonly raw: WasmDatabase,
+    readonly file: string,
+  ) {}
+
+  get isOpen(): boolean {
+    return this.raw.isOpen;
+  }
+
+  prepare(sql: string): Statement {
+    let statement = this.#prepared.get(sql);
+    if (!statement) {
+      statement = new Statement(this.raw.prepare(sql), sql);
+      this.#prepared.set(sql, statement);
+    }
+    return statement;
+  }
+
+  exec(sql: string): void {
+    this.raw.exec(sql);
+  }
+
+  transaction<T>(fn: () => T): T {
+    const name = `s${this.#depth}`;
+    this.raw.exec(this.#depth === 0 ? 'BEGIN IMMEDIATE' : `SAVEPOINT ${name}`);
+    this.#depth++;
+    try {
+      const result = fn();
+      this.#depth--;
+      this.raw.exec(this.#depth === 0 ? 'COMMIT' : `RELEASE ${name}`);
+      return result;
+    } catch (error) {
+      this.#depth--;
+      this.raw.exec(this.#depth === 0 ? 'ROLLBACK' : `ROLLBACK TO ${name}; RELEASE ${name}`);
+      throw error;
+    }
+  }
+
+  close(): void {
+    if (!this.raw.isOpen) return;
+    // The engine's memory is not garbage-collected: statements are finalized by hand.
+    for (const statement of this.#prepared.values()) statement.raw.finalize();
+    this.#prepared.clear();
+    this.raw.close();
+    if (this.file !== ':memory:') release(this.file);
+  }
+}
+
+/** Opens `file` (or `:memory:`) in WAL mode, synchronous NORMAL, making its folder if needed. */
+export function openSqlite(file: string): SqliteDatabase {
+  const { Database } = require('node-sqlite3-wasm') as typeof import('node-sqlite3-wasm');
+  if (file !== ':memory:') {
+    mkdirSync(dirname(file), { recursive: true });
+    claim(file);
+  }
+  let connection: Connection | undefined;
+  try {
+    connection = new Connection(new Database(file), file);
+    // Exclusive: the engine has no shared memory, which WAL needs unless one connection holds the
+    // file; it also keeps the lock from being taken and dropped at every statement.
+    connection.exec('PRAGMA locking_mode = EXCLUSIVE');
+    connection.exec('PRAGMA journal_mode = WAL');
+    // WAL's own recommendation: a commit is written, not flushed to the disk (the flush happens
+    // at checkpoints). A crash or kill of the process loses nothing; a power cut or a kernel crash
+    // may lose the last commits before a checkpoint. FULL flushes every commit (about 1.5 ms each
+    // on this project's machine, while the event loop waits). Stores that must survive a power
+    // cut use PostgreSQL.
+    connection.exec('PRAGMA synchronous = NORMAL');
+    connection.exec('PRAGMA foreign_keys = ON');
+  } catch (error) {
+    connection?.close();
+    if (file !== ':memory:') release(file);
+    throw new Error(`could not open the SQLite database ${file}: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
+  return connection;
 }

@@ -192,7 +192,7 @@ export class Engine {
 
   /** True once closed: a request still waiting on a delay then acts on nothing. */
   get closed(): boolean {
-    return !this.store.db.open;
+    return !this.store.db.isOpen;
   }
 
   async close(): Promise<void> {

@@ -14,11 +14,11 @@ export function pruneOld(engine: Engine, retentionMs: number): void {
   lastRun.set(engine, now);
   const before = now - retentionMs;
   engine.store.transaction(() => {
-    engine.store.db.prepare('DELETE FROM refunds WHERE created_at < ?').run(before);
-    engine.store.db.prepare('DELETE FROM orders WHERE created_at < ?').run(before);
+    engine.store.db.prepare('DELETE FROM refunds WHERE created_at < ?').run([before]);
+    engine.store.db.prepare('DELETE FROM orders WHERE created_at < ?').run([before]);
     engine.store.db
       .prepare("DELETE FROM sessions WHERE json_extract(doc, '$.expires_at') < ?")
-      .run(before);
+      .run([before]);
     engine.store.db.prepare("DELETE FROM notifications WHERE state <> 'pending'").run();
   });
 }

@@ -1,7 +1,7 @@
 /**
  * The sandbox's state in SQLite: a file by default so a restart loses nothing, memory in tests.
  *
- * Each record is a JSON document with the few columns it is looked up by. better-sqlite3 is
+ * Each record is a JSON document with the few columns it is looked up by. SQLite (sqlite.ts) is
  * synchronous, so a handler that reads, decides and writes inside `transaction()` cannot interleave
  * with another request: two captures racing on one order are serialised, and exactly one wins.
  */
@@ -72,7 +72,7 @@ class Documents<T> {
   }
 
   get(...key: string[]): T | undefined {
-    const row = this.#get.get(...key) as { doc: string } | undefined;
+    const row = this.#get.get(key) as { doc: string } | undefined;
     return row ? (JSON.parse(row.doc) as T) : undefined;
   }
 
@@ -83,12 +83,12 @@ class Documents<T> {
       .prepare(
         `INSERT OR REPLACE INTO ${this.table} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})`,
       )
-      .run(...Object.values(columns), JSON.stringify(doc));
+      .run([...Object.values(columns), JSON.stringify(doc)]);
   }
 
   where(condition: string, ...params: (string | number)[]): T[] {
     return (
-      this.db.prepare(`SELECT doc FROM ${this.table} WHERE ${condition}`).all(...params) as {
+      this.db.prepare(`SELECT doc FROM ${this.table} WHERE ${condition}`).all(params) as {
         doc: string;
       }[]
     ).map((row) => JSON.parse(row.doc) as T);
@@ -119,13 +119,13 @@ export class SandboxStore {
 
   /** Runs `fn` atomically; nothing else touches the store meanwhile. */
   transaction<T>(fn: () => T): T {
-    return this.db.transaction(fn)();
+    return this.db.transaction(fn);
   }
 
   enqueueNotification(url: string, body: string, dueAt: number): void {
     this.db
       .prepare('INSERT INTO notifications (url, body, due_at) VALUES (?, ?, ?)')
-      .run(url, body, dueAt);
+      .run([url, body, dueAt]);
   }
 
   dueNotifications(now: number): NotificationRow[] {
@@ -133,7 +133,7 @@ export class SandboxStore {
       .prepare(
         "SELECT * FROM notifications WHERE state = 'pending' AND due_at <= ? ORDER BY id LIMIT 50",
       )
-      .all(now) as NotificationRow[];
+      .all([now]) as NotificationRow[];
   }
 
   /** Records an attempt: delivered, due again at `dueAt`, or abandoned when `dueAt` is null. */
@@ -143,7 +143,7 @@ export class SandboxStore {
       .prepare(
         'UPDATE notifications SET attempts = attempts + 1, state = ?, due_at = ? WHERE id = ?',
       )
-      .run(state, delivered ? null : dueAt, id);
+      .run([state, delivered ? null : dueAt, id]);
   }
 
   notifications(): NotificationRow[] {

@@ -29,6 +29,17 @@ function installedFolders(app: string): string[] {
 const nameOf = (folder: string) =>
   folder.slice(folder.lastIndexOf('node_modules/') + 'node_modules/'.length);
 
+/** Installed packages that run a script at install (npm marks them `hasInstallScript`). */
+export function installScripts(app: string): string[] {
+  const lock = JSON.parse(readFileSync(join(app, 'package-lock.json'), 'utf8')) as {
+    packages: Record<string, { hasInstallScript?: boolean }>;
+  };
+  return installedFolders(app)
+    .filter((folder) => lock.packages[folder]?.hasInstallScript)
+    .map(nameOf)
+    .sort();
+}
+
 /** Every package installed under `app`'s node_modules, nested ones included, by name. */
 export function installedPackages(app: string): string[] {
   return installedFolders(app).map(nameOf).sort();

@@ -12,7 +12,15 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../../scripts/chromium.ts';
 import { payAsShopper } from '../../scripts/storefront.ts';
-import { freePort, installedPackages, nativeBuilds, npm, REPO, waitForLine } from './helpers.ts';
+import {
+  freePort,
+  installedPackages,
+  installScripts,
+  nativeBuilds,
+  npm,
+  REPO,
+  waitForLine,
+} from './helpers.ts';
 
 describe('the packed packages, installed into a fresh app', () => {
   const work = mkdtempSync(join(tmpdir(), 'acquiring-consumer-'));
@@ -70,8 +78,13 @@ describe('the packed packages, installed into a fresh app', () => {
     assert.equal(out.trim(), 'function true');
   });
 
-  it('loads every export of the server package with plain node', () => {
+  it('installs the server package with no compiler and no install script', () => {
     npm(app, 'install', widgetTarball, serverTarball, 'express@5');
+    assert.deepEqual(nativeBuilds(app), []);
+    assert.deepEqual(installScripts(app), []);
+  });
+
+  it('loads every export of the server package with plain node', () => {
     const out = execFileSync(
       'node',
       ['-e', "Promise.all(['companion', 'gateway', 'sandbox'].map((p) => import('acquiring-checkout-server/' + p))).then((m) => console.log(m.map((x) => Object.keys(x).length > 0).join()))"],

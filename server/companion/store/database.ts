@@ -1,38 +1,13 @@
 /**
- * Opening the companion's database: kysely over better-sqlite3 (a file, WAL; memory in tests) or
+ * Opening the companion's database: kysely over embedded SQLite (sqlite.ts: a file, WAL; memory in tests) or
  * PostgreSQL for a `postgres://` URL, migrated to the latest schema either way.
  */
 import { Kysely, Migrator, PostgresDialect, sql, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
-import {
-  openSqlite,
-  type SqliteDatabase as BetterSqlite,
-  type SqliteStatement,
-} from '../../sqlite.ts';
+import { openSqlite } from '../../sqlite.ts';
 import { MIGRATIONS, type Database } from './schema.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
-
-/**
- * kysely's SQLite driver prepares every statement anew; the store runs the same few dozen SQL
- * texts over and over, so keep them prepared. better-sqlite3 runs a statement synchronously, so
- * one prepared statement is never used by two queries at once.
- */
-function withPreparedStatements(database: BetterSqlite): SqliteDatabase {
-  const prepared = new Map<string, SqliteStatement>();
-  return {
-    close: () => void database.close(),
-    prepare(sql: string) {
-      let statement = prepared.get(sql);
-      if (!statement) {
-        if (prepared.size >= 500) prepared.clear();
-        statement = database.prepare(sql);
-        prepared.set(sql, statement);
-      }
-      return statement as unknown as ReturnType<SqliteDatabase['prepare']>;
-    },
-  };
-}
 
 /** The schema unqualified tables land in: the first of the connection's `search_path`. */
 async function currentSchema(db: Kysely<Database>): Promise<string> {
@@ -46,12 +21,13 @@ async function currentSchema(db: Kysely<Database>): Promise<string> {
 
 /**
  * Opens and migrates the database at `location`: a `postgres://` URL, a file, or `:memory:`.
- * `onIdleError` hears of a pooled PostgreSQL connection that broke while idle (a restart, a
+ * `openEmbedded` opens a SQLite file (the bench passes another driver to compare). `onIdleError` hears of a pooled PostgreSQL connection that broke while idle (a restart, a
  * failover, an idle timeout): the pool drops it and opens another when needed.
  */
 export async function openDatabase(
   location: string,
   onIdleError: (error: Error) => void = () => undefined,
+  openEmbedded: (file: string) => SqliteDatabase = openSqlite,
 ): Promise<{ db: Kysely<Database>; dialect: Dialect }> {
   let db: Kysely<Database>;
   let dialect: Dialect;
@@ -67,11 +43,9 @@ export async function openDatabase(
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     dialect = 'postgres';
   } else {
-    const database = openSqlite(location);
-    database.pragma('foreign_keys = ON');
-    db = new Kysely<Database>({
-      dialect: new SqliteDialect({ database: withPreparedStatements(database) }),
-    });
+    // The connection keeps its statements prepared (sqlite.ts): kysely's driver would prepare
+    // every query anew.
+    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: openEmbedded(location) }) });
     dialect = 'sqlite';
   }
   const migrator = new Migrator({

@@ -4,7 +4,7 @@
  * requests, or between companion processes on one PostgreSQL, are settled by unique keys and
  * conditional updates, never by locks held in one process.
  */
-import type { Kysely } from 'kysely';
+import type { Kysely, SqliteDatabase } from 'kysely';
 import { AttemptsRepository } from './attempts.ts';
 import { openDatabase, type Dialect } from './database.ts';
 import { IdempotencyRepository } from './idempotency.ts';
@@ -42,12 +42,17 @@ export class CompanionStore {
     this.savedCards = new SavedCardsRepository(db);
   }
 
-  /** Opens (and migrates) the store at `location`: a `postgres://` URL, a file, or `:memory:`. */
+  /**
+   * Opens (and migrates) the store at `location`: a `postgres://` URL, a file, or `:memory:`.
+   * `openEmbedded` is for the bench, which compares SQLite drivers on the same store.
+   */
   static async open(
     location: string,
     onIdleError?: (error: Error) => void,
+    /** @internal */
+    openEmbedded?: (file: string) => SqliteDatabase,
   ): Promise<CompanionStore> {
-    const { db, dialect } = await openDatabase(location, onIdleError);
+    const { db, dialect } = await openDatabase(location, onIdleError, openEmbedded);
     return new CompanionStore(db, dialect);
   }
 

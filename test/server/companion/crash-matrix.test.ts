@@ -52,9 +52,8 @@ async function sessionPaid(world: World, ref: string): Promise<void> {
 }
 
 async function statusIs(world: World, ref: string, status: string): Promise<void> {
-  const store = await world.store();
   await settle(
-    () => store.orders.get(ref),
+    async () => (await world.store()).orders.get(ref),
     (order) => order?.status === status,
   );
 }

@@ -127,7 +127,7 @@ describe('faults between the companion and the service', () => {
         // Point the queued notification at the restarted companion's new port.
         stack.sandbox.sandbox.engine.store.db
           .prepare('UPDATE notifications SET url = ? WHERE url = ?')
-          .run(`${again.url}/api/notifications`, notifyUrl);
+          .run([`${again.url}/api/notifications`, notifyUrl]);
         const deadline = Date.now() + 5_000;
         while (
           (await again.companion.context.store.orders.get('mug.f4'))?.status !== 'authorised'

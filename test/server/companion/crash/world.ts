@@ -4,7 +4,7 @@
  * point) and started again.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,9 +31,26 @@ export interface World {
   killed(): Promise<string | null>;
   widget(path: string, body: unknown): Promise<Answer>;
   ops(path: string, body: unknown, key: string): Promise<Answer>;
-  /** A store on the same database, to look at what the companion recorded. */
+  /**
+   * A store on the same database, to look at what the companion recorded. On SQLite, whose file
+   * belongs to the companion's process, a copy taken now: ask again to see later writes.
+   */
   store(): Promise<CompanionStore>;
   close(): Promise<void>;
+}
+
+let snapshots = 0;
+
+/**
+ * A copy of the SQLite database at `file` and its write-ahead log, which opens as the database
+ * stood at its last commit (SQLite replays the log's complete commits). The log is copied first:
+ * a checkpoint running meanwhile only moves pages the copied log still holds.
+ */
+function snapshot(file: string, folder: string): string {
+  const copy = join(folder, `snapshot-${++snapshots}.sqlite`);
+  if (existsSync(`${file}-wal`)) copyFileSync(`${file}-wal`, `${copy}-wal`);
+  copyFileSync(file, copy);
+  return copy;
 }
 
 export async function createWorld(database: TestDatabase): Promise<World> {
@@ -87,7 +104,10 @@ export async function createWorld(database: TestDatabase): Promise<World> {
         'idempotency-key': key,
       }),
     async store() {
-      store ??= await CompanionStore.open(created.location);
+      if (database.name !== 'sqlite')
+        return (store ??= await CompanionStore.open(created.location));
+      await store?.close();
+      store = await CompanionStore.open(snapshot(created.location, folder));
       return store;
     },
     async close() {
