@@ -178,8 +178,10 @@ describe(
     it('answers /readyz 503 while Redis is unreachable, and still starts', async () => {
       const port = await freePort();
       const closed = await freePort(); // nothing listens there
+      // A data folder of its own: its sandbox's SQLite file belongs to one process.
+      const otherData = mkdtempSync(join(tmpdir(), 'hosted-'));
       const other = await startHosted({
-      ...env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, REDIS_URL: `redis://127.0.0.1:${closed}`,
+      ...env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, REDIS_URL: `redis://127.0.0.1:${closed}`, DATA_DIR: otherData,
     }); // prettier-ignore
       try {
         const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
@@ -188,6 +190,7 @@ describe(
         assert.equal((await fetch(`http://127.0.0.1:${port}/healthz`)).status, 200);
       } finally {
         other.child.kill('SIGKILL');
+        rmSync(otherData, { recursive: true, force: true });
       }
     });
   },
