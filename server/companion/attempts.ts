@@ -5,7 +5,8 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Insertable } from 'kysely';
-import { PAID_STATUSES, type SessionResponse } from 'acquiring-checkout/contract';
+import type { SessionResponse } from 'acquiring-checkout/contract';
+import { decide, type SessionAsk } from './attempt-machine/decide.ts';
 import type { ResolvedOrder } from './config.ts';
 import type { Context } from './context.ts';
 import { createAtService, sessionOf } from './create-at-service.ts';
@@ -16,37 +17,12 @@ import { attemptDetails, orderAndRiskFields } from './order-fields.ts';
 import { priceOrder } from './priced-order.ts';
 import { DEFAULT_RECOVER_AFTER_MS, reconcileOrder } from './reconcile.ts';
 import { requestHash } from './request-hash.ts';
-import type { AttemptsTable, OrdersTable } from './store/schema.ts';
+import type { NewAttempt } from './store/attempts.ts';
+import type { OrdersTable } from './store/schema.ts';
 import type { Attempt, Order } from './store/store.ts';
 import { sha256, statusToken } from './tokens.ts';
 
 export type { Caller, PaymentRequest } from './payment-fields.ts';
-
-/**
- * Waits while another request (or process) is creating this attempt at the service. One left
- * `creating` for longer than a live request can take was interrupted (a crash): the service is
- * asked what became of it (reconcile.ts adopts, abandons or fails it), so no order stays stuck.
- */
-async function settled(ctx: Context, attempt: Attempt): Promise<Attempt> {
-  const recoverAt = attempt.created_at + (ctx.config.recoverAfterMs ?? DEFAULT_RECOVER_AFTER_MS);
-  const deadline = Date.now() + (ctx.config.gateway.timeoutMs ?? 30_000) + 2_000;
-  let current = attempt;
-  while (current.state === 'creating') {
-    if (Date.now() >= recoverAt) {
-      const order = await ctx.store.orders.get(attempt.order_ref);
-      if (order?.order_no === attempt.order_no) await reconcileOrder(ctx, order);
-      current = (await ctx.store.attempts.get(attempt.order_no)) ?? current;
-      if (current.state !== 'creating') break;
-    }
-    if (Date.now() > deadline)
-      throw new Problem(503, 'Payment is being created', 'try again in a moment', {
-        retryable: true,
-      });
-    await sleep(50);
-    current = (await ctx.store.attempts.get(attempt.order_no)) ?? current;
-  }
-  return current;
-}
 
 /**
  * The order goes on only for the client it is bound to (the first to ask for it, by its client
@@ -92,21 +68,13 @@ function newAttempt(
   seq: number,
   hash: string | null,
   details: string | null,
-): Insertable<AttemptsTable> {
+): NewAttempt {
   return {
     order_no: `${orderRef}-${seq}`, order_ref: orderRef, seq, attempt_key: request.body.attempt_key, mode: modeOf(request.kind),
-    state: 'creating', page_html: null, issuer_url: null, error: null, created_at: Date.now(), request_hash: hash, opened_at: null,
+    page_html: null, issuer_url: null, error: null, created_at: Date.now(), request_hash: hash, opened_at: null,
     details,
   }; // prettier-ignore
 }
-
-/** A ready checkout whose page was never served: nobody can have paid on it. */
-const unopened = (attempt: Attempt): boolean =>
-  attempt.mode === 'checkout' && attempt.opened_at === null;
-
-/** A checkout asked for again with other fields than it was started with. */
-const otherFields = (attempt: Attempt, hash: string | null): boolean =>
-  hash !== null && attempt.request_hash !== null && attempt.request_hash !== hash;
 
 /**
  * Starts, or returns, the live payment attempt of `request.body.order_ref`.
@@ -117,7 +85,6 @@ export async function startPayment(
   caller: Caller,
 ): Promise<SessionResponse> {
   const { body } = request;
-  const kind = modeOf(request.kind);
   const priced = await priceOrder(ctx, body.order_ref);
   const { order: resolved, amount } = priced;
   const fields = orderAndRiskFields(ctx.config, priced, request, caller);
@@ -133,71 +100,93 @@ export async function startPayment(
     faultPoint('session.claimed');
     return createAtService(ctx, request, caller, opened.order, priced, fields);
   }
-  let order = await ctx.store.orders.ensure(fresh);
+  const order = await ctx.store.orders.ensure(fresh);
   await ownedBy(ctx, order, body.client_secret);
+  const ask = { mode: modeOf(request.kind), hash, recoverAfterMs: recoverAfter(ctx) };
+  const claim = (seq: number) =>
+    newAttempt(request, body.order_ref, seq, hash, attemptDetails(fields));
+  return goOn(ctx, order.order_ref, ask, claim, (claimed) =>
+    createAtService(ctx, request, caller, claimed, priced, fields),
+  );
+}
 
-  for (let round = 0; round < 3; round++) {
-    let latest = await ctx.store.attempts.latest(order.order_ref);
-    if (latest) latest = await settled(ctx, latest);
-    // Without an attempt, the order just read is current: nothing but a claim can move it.
-    if (latest || round > 0) order = (await ctx.store.orders.get(order.order_ref)) as Order;
+/** How long a request waits for another one creating the order's attempt before it answers. */
+const WAIT_MS = 1_000;
 
-    if ((PAID_STATUSES as readonly string[]).includes(order.status)) {
-      throw new Problem(409, 'Order already paid', `order ${order.order_ref} is ${order.status}`);
-    }
-    if (latest && (latest.state === 'unknown' || order.status === 'unknown')) {
+const recoverAfter = (ctx: Context) => ctx.config.recoverAfterMs ?? DEFAULT_RECOVER_AFTER_MS;
+
+/**
+ * The session request for an order that exists: `decide` (attempt-machine/decide.ts) says what
+ * to do, this does it and decides again, until there is an answer. A step another request raced
+ * (a claim, a replacement) is decided again; the service is asked at most once per request; and
+ * no request waits more than a second for another one: it is told when to try again.
+ */
+async function goOn(
+  ctx: Context,
+  orderRef: string,
+  ask: Omit<SessionAsk, 'now'>,
+  claim: (seq: number) => NewAttempt,
+  create: (claimed: Order) => Promise<SessionResponse>,
+): Promise<SessionResponse> {
+  const waitUntil = Date.now() + WAIT_MS;
+  let recovered = false;
+  for (let raced = 0; raced < 3;) {
+    const latest = await ctx.store.attempts.latest(orderRef);
+    const order = (await ctx.store.orders.get(orderRef)) as Order;
+    const next = decide(order.status, latest, { ...ask, now: Date.now() });
+    if (next.step === 'reuse') return sessionOf(ctx, order, latest as Attempt);
+    if (next.step === 'paid')
+      throw new Problem(409, 'Order already paid', `order ${orderRef} is ${order.status}`);
+    if (next.step === 'busy')
+      throw new Problem(
+        409,
+        'Another payment is in progress',
+        `order ${orderRef} has a ${latest?.mode} payment waiting for the shopper`,
+      );
+    if (next.step === 'wait') {
+      if (Date.now() >= waitUntil) throw beingCreated(next.retryAfterMs);
+      await sleep(50);
+    } else if (next.step === 'recover') {
+      if (recovered) throw notKnownYet(ctx);
+      recovered = true;
       await reconcileOrder(ctx, order);
-      order = (await ctx.store.orders.get(order.order_ref)) as Order;
-      latest = await ctx.store.attempts.latest(order.order_ref);
-      if (order.status === 'unknown') {
-        throw new Problem(
-          503,
-          'Payment outcome not known yet',
-          'the payment service did not answer; try again shortly',
-          { retryable: true },
-        );
-      }
-      if ((PAID_STATUSES as readonly string[]).includes(order.status)) continue;
+    } else if (next.step === 'supersede') {
+      raced++;
+      if (await ctx.store.attempts.supersede((latest as Attempt).order_no, orderRef))
+        ctx.log.info({ order_no: latest?.order_no }, 'unopened checkout replaced');
+    } else {
+      raced++;
+      const attempt = claim(next.seq);
+      if (!(await ctx.store.attempts.claim(attempt))) continue; // another claimed it: use theirs
+      faultPoint('session.claimed');
+      return create({ ...order, order_no: attempt.order_no });
     }
-    if (
-      latest &&
-      latest.state === 'ready' &&
-      (order.status === 'pending' || order.status === 'created')
-    ) {
-      if (latest.mode === kind && !(unopened(latest) && otherFields(latest, hash)))
-        return sessionOf(ctx, order, latest);
-      // Another flow, or a checkout's other fields: an unopened checkout is replaced (a session
-      // prepared before Pay, then the form changed or the shopper chose another way to pay).
-      // Anything else is waiting for the shopper.
-      if (!unopened(latest)) {
-        throw new Problem(
-          409,
-          'Another payment is in progress',
-          `order ${order.order_ref} has a ${latest.mode} payment waiting for the shopper`,
-        );
-      }
-      // Replaced, or opened meanwhile (then it is kept): either way, look again.
-      if (await ctx.store.attempts.supersede(latest.order_no, order.order_ref))
-        ctx.log.info(
-          { order_no: latest.order_no },
-          'unopened checkout replaced for a changed request',
-        );
-      continue;
-    }
-    const seq = (latest?.seq ?? 0) + 1;
-    const attempt = newAttempt(request, order.order_ref, seq, hash, attemptDetails(fields));
-    if (!(await ctx.store.attempts.claim(attempt))) continue; // someone else claimed it: use theirs
-    faultPoint('session.claimed');
-    return createAtService(
-      ctx,
-      request,
-      caller,
-      { ...order, order_no: attempt.order_no },
-      priced,
-      fields,
-    );
   }
   throw new Problem(503, 'Busy', 'too many concurrent attempts for this order; try again', {
     retryable: true,
+    retry_after: 1,
   });
+}
+
+/**
+ * Another request (or a process that stopped) is creating the attempt. A live one answers
+ * within the gateway's time-out; an interrupted one is recovered once `recoverAfterMs` has
+ * passed: the widget asks again after a few seconds, never more than its shopper would wait.
+ */
+function beingCreated(recoverInMs: number): Problem {
+  const seconds = Math.min(5, Math.max(1, Math.ceil(recoverInMs / 1_000)));
+  return new Problem(503, 'Payment is being created', 'try again in a moment', {
+    retryable: true,
+    retry_after: seconds,
+  });
+}
+
+function notKnownYet(ctx: Context): Problem {
+  ctx.log.info('payment outcome still unknown after asking the service');
+  return new Problem(
+    503,
+    'Payment outcome not known yet',
+    'the payment service did not answer; try again shortly',
+    { retryable: true, retry_after: 5 },
+  );
 }

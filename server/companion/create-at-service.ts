@@ -12,7 +12,7 @@ import {
 import type { SessionResponse } from 'acquiring-checkout/contract';
 import type { Context } from './context.ts';
 import type { OrderAndRiskFields } from './order-fields.ts';
-import { statusOfOrderStatus } from './order-status.ts';
+import { isUnpaidEnd, statusOfOrderStatus } from './attempt-machine/order-status.ts';
 import type { PricedOrder } from './priced-order.ts';
 import {
   cardAndCheckoutFields,
@@ -73,9 +73,6 @@ export async function sessionOf(
   return answer(ctx, order, attempt.order_no);
 }
 
-/** A request settles only the attempt it created: one a recovery settled first is left as it is. */
-const FROM_CREATING = ['creating'] as const;
-
 /** Sends the claimed attempt to the service and records what came back. */
 export async function createAtService(
   ctx: Context,
@@ -101,15 +98,14 @@ export async function createAtService(
       // The attempt, its order and the page's first address in one commit; the answer is made
       // from what was written, not read back. A recovery that settled it first: read below.
       const address = newPage(ctx);
-      const ready = { state: 'ready', page_html: page.html } as const;
       const pending = { status: 'pending', mode: 'checkout' } as const;
+      const page_html = page.html;
       if (
         await ctx.store.attempts.settleWithPage(
           orderNo,
           order.order_ref,
-          ready,
+          { page_html },
           pending,
-          FROM_CREATING,
           address,
         )
       )
@@ -128,9 +124,9 @@ export async function createAtService(
       await ctx.store.attempts.settle(
         orderNo,
         order.order_ref,
-        { state: 'ready', issuer_url: issuer },
+        'answered',
+        { issuer_url: issuer },
         { status: 'pending', mode: 'apm' },
-        FROM_CREATING,
       );
     } else {
       // The card typed in the widget; a saved card's token_id is among the order fields.
@@ -142,13 +138,11 @@ export async function createAtService(
       const result = await ctx.gateway.directPayment(fields);
       faultPoint('session.answered');
       const status = statusOfOrderStatus(result.order_status, result.result_info);
-      await ctx.store.attempts.settle(orderNo, order.order_ref, {
-        state: status === 'declined' || status === 'failed' || status === 'cancelled' ? 'failed' : 'ready',
-      }, {
+      await ctx.store.attempts.settle(orderNo, order.order_ref, isUnpaidEnd(status) ? 'refused' : 'answered', {}, {
         status, mode: 'card', transaction_id: result.transaction_id ?? null, result_info: result.result_info,
         recurring_id: result.recurring_id ?? null, contract_name: result.contract_name ?? order.contract_name,
-      }, FROM_CREATING); // prettier-ignore
-      if (status !== 'declined' && status !== 'failed' && status !== 'cancelled')
+      }); // prettier-ignore
+      if (!isUnpaidEnd(status))
         // The payment stands whatever happens to the saving: a failure is logged, not answered.
         await keepSavedCard(ctx, request, caller, result.token_id || undefined).catch(
           (error: unknown) => ctx.log.error({ order_no: orderNo, err: error }, 'card not saved'),
@@ -185,12 +179,9 @@ async function recordFailure(ctx: Context, order: Order, error: unknown): Promis
     await ctx.store.attempts.settle(
       orderNo,
       order.order_ref,
-      { state: 'failed', error: error.code },
-      {
-        status: 'failed',
-        result_info: 'the payment service could not be reached',
-      },
-      FROM_CREATING,
+      'refused',
+      { error: error.code },
+      { status: 'failed', result_info: 'the payment service could not be reached' },
     );
     throw new Problem(
       503,
@@ -207,9 +198,9 @@ async function recordFailure(ctx: Context, order: Order, error: unknown): Promis
     await ctx.store.attempts.settle(
       orderNo,
       order.order_ref,
-      { state: 'unknown', error: error.code },
+      'lost',
+      { error: error.code },
       { status: 'unknown' },
-      FROM_CREATING,
     );
     throw new Problem(
       503,
@@ -222,15 +213,9 @@ async function recordFailure(ctx: Context, order: Order, error: unknown): Promis
   await ctx.store.attempts.settle(
     orderNo,
     order.order_ref,
-    {
-      state: 'failed',
-      error: error instanceof GatewayError ? error.code : 'error',
-    },
-    {
-      status: 'failed',
-      result_info: detail.slice(0, 200),
-    },
-    FROM_CREATING,
+    'refused',
+    { error: error instanceof GatewayError ? error.code : 'error' },
+    { status: 'failed', result_info: detail.slice(0, 200) },
   );
   if (error instanceof Problem) throw error;
   ctx.log.error({ order_no: orderNo, err: error }, 'payment refused by the service');

@@ -12,7 +12,7 @@ import {
   type PaymentNotification,
 } from '../gateway/index.ts';
 import type { Context } from './context.ts';
-import { isOrderStatus, mayMove } from './order-status.ts';
+import { isOrderStatus, mayMove } from './attempt-machine/order-status.ts';
 import { reconcileOrder } from './reconcile.ts';
 import { keepCardFromNotification } from './saved-cards.ts';
 import type { Order } from './store/store.ts';

@@ -13,13 +13,16 @@ export class Problem extends Error {
     readonly status: number,
     readonly title: string,
     readonly detail?: string,
-    readonly extra: { retryable?: boolean; issues?: FieldIssue[] } = {},
+    /** `retry_after`: seconds to wait before trying again, sent as `Retry-After` too. */
+    readonly extra: { retryable?: boolean; retry_after?: number; issues?: FieldIssue[] } = {},
   ) {
     super(detail ?? title);
   }
 }
 
 export function sendProblem(response: Response, problem: Problem): void {
+  if (problem.extra.retry_after !== undefined)
+    response.set('Retry-After', String(problem.extra.retry_after));
   response
     .status(problem.status)
     .type('application/problem+json')

@@ -8,7 +8,8 @@
  */
 import { formatAmount, type QueryOrder } from '../gateway/index.ts';
 import type { Context } from './context.ts';
-import { isOrderStatus, mayMove, UNSETTLED } from './order-status.ts';
+import { isOrderStatus, isUnpaidEnd, mayMove, UNSETTLED } from './attempt-machine/order-status.ts';
+import { isInterrupted } from './attempt-machine/transitions.ts';
 import type { Attempt, Order } from './store/store.ts';
 
 export const DEFAULT_RECOVER_AFTER_MS = 120_000;
@@ -47,15 +48,15 @@ export async function reconcileOrder(ctx: Context, order: Order): Promise<Settle
   }
   const attempt = await ctx.store.attempts.get(order.order_no);
   const found = result.orders.find((o) => o.order_no === order.order_no);
-  const interrupted = attempt?.state === 'creating' || attempt?.state === 'unknown';
+  const interrupted = attempt !== undefined && isInterrupted(attempt.state);
   if (!found) {
     if (!attempt || !interrupted || !isOver(ctx, attempt)) return 'unchanged';
     const settled = await ctx.store.attempts.settle(
       attempt.order_no,
       order.order_ref,
-      { state: 'failed', error: 'never reached the service' },
+      'never-arrived',
+      { error: 'never reached the service' },
       { status: 'failed', result_info: 'the payment never reached the service' },
-      ['creating', 'unknown'],
     );
     return settled ? 'never-arrived' : 'unchanged';
   }
@@ -64,9 +65,9 @@ export async function reconcileOrder(ctx: Context, order: Order): Promise<Settle
     const abandoned = await ctx.store.attempts.settle(
       attempt.order_no,
       order.order_ref,
-      { state: 'abandoned', error: 'its page was lost before the shopper saw it' },
+      'unpayable',
+      { error: 'its page was lost before the shopper saw it' },
       { status: 'created', result_info: null },
-      ['creating', 'unknown'],
     );
     if (abandoned)
       ctx.log.info({ order_no: attempt.order_no }, 'attempt abandoned; next one starts anew');
@@ -99,19 +100,15 @@ async function adopt(
         }
       : {}),
   };
-  const interrupted = attempt && (attempt.state === 'creating' || attempt.state === 'unknown');
+  const interrupted = attempt !== undefined && isInterrupted(attempt.state);
   const news = Object.entries(patch).some(
     ([field, value]) => order[field as keyof Order] !== value,
   );
   if (!interrupted && !news) return 'unchanged';
   // An interrupted attempt the service turns out to have is live again (or over, as it says).
   if (attempt && interrupted) {
-    const state =
-      status === 'failed' || status === 'declined' || status === 'cancelled' ? 'failed' : 'ready';
-    await ctx.store.attempts.settle(attempt.order_no, order.order_ref, { state }, patch, [
-      'creating',
-      'unknown',
-    ]);
+    const event = isUnpaidEnd(status) ? 'adopted-over' : 'adopted';
+    await ctx.store.attempts.settle(attempt.order_no, order.order_ref, event, {}, patch);
   } else await ctx.store.orders.update(order.order_ref, patch);
   ctx.log.info({ order_no: order.order_no, from: order.status, to: status }, 'order reconciled');
   return 'settled';
@@ -127,8 +124,12 @@ async function expire(ctx: Context, order: Order): Promise<Settlement> {
   await ctx.store.attempts.settle(
     current.order_no,
     current.order_ref,
-    { state: 'expired' },
-    { status: 'expired', result_info: 'no payment within the attempt lifetime' },
+    'expired',
+    {},
+    {
+      status: 'expired',
+      result_info: 'no payment within the attempt lifetime',
+    },
   );
   return 'expired';
 }

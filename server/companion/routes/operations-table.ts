@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { formatAmount, parseAmount, type BatchResult } from '../../gateway/index.ts';
 import type { OrderStatus } from 'acquiring-checkout/contract';
 import type { Context } from '../context.ts';
-import { mayMove, statusOfOrderStatus } from '../order-status.ts';
+import { mayMove, statusOfOrderStatus } from '../attempt-machine/order-status.ts';
 import { faultPoint } from '../fault-points.ts';
 import { orderFields, riskFields } from '../order-fields.ts';
 import { priceOrder } from '../priced-order.ts';

@@ -3,8 +3,14 @@
  * touch the order too, so that no request (or process) sees one without the other.
  */
 import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
+import { fromStates, toState, type AttemptEvent } from '../attempt-machine/transitions.ts';
 import { ATTEMPT_NUMBERS, numbers, ORDER_NUMBERS, type Attempt, type Order } from './rows.ts';
-import type { AttemptState, AttemptsTable, Database, OrdersTable } from './schema.ts';
+import type { AttemptsTable, Database, OrdersTable } from './schema.ts';
+
+/** An attempt as claimed: its state is the table's (`claimed`). */
+export type NewAttempt = Omit<Insertable<AttemptsTable>, 'state'>;
+/** What an event records of an attempt besides its state, which the table gives. */
+export type AttemptPatch = Omit<Updateable<AttemptsTable>, 'state'>;
 
 /** A one-time address of a checkout attempt's page, handed out with the attempt's settlement. */
 export interface PageToken {
@@ -42,8 +48,9 @@ export class AttemptsRepository {
    */
   async openOrder(
     order: Insertable<OrdersTable>,
-    attempt: Insertable<AttemptsTable>,
+    claimed: NewAttempt,
   ): Promise<{ order: Order; attempt: Attempt } | undefined> {
+    const attempt = { ...claimed, state: toState('claimed') };
     return this.db.transaction().execute(async (trx) => {
       const inserted = await trx
         .insertInto('orders')
@@ -64,11 +71,11 @@ export class AttemptsRepository {
    * Claims attempt number `seq` of an order. Exactly one of any number of concurrent claimants,
    * in this process or another, gets true; the others must use the winner's attempt.
    */
-  async claim(attempt: Insertable<AttemptsTable>): Promise<boolean> {
+  async claim(attempt: NewAttempt): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
       const result = await trx
         .insertInto('attempts')
-        .values(attempt)
+        .values({ ...attempt, state: toState('claimed') })
         .onConflict((c) => c.columns(['order_ref', 'seq']).doNothing())
         .executeTakeFirst();
       const claimed = Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
@@ -82,43 +89,38 @@ export class AttemptsRepository {
     });
   }
 
-  async update(orderNo: string, patch: Updateable<AttemptsTable>): Promise<void> {
-    await this.db.updateTable('attempts').set(patch).where('order_no', '=', orderNo).execute();
-  }
-
   /**
-   * Records what came of an attempt and its order in one transaction, so no other request (or
-   * process) can see the attempt settled while the order still looks untouched. With `from`, only
-   * an attempt still in one of those states is settled (a recovery racing a slow request: the
-   * first to settle wins); false when it was not.
+   * Records `event` (attempt-machine/transitions.ts) of an attempt and its order in one
+   * transaction, so no other request (or process) can see the attempt settled while the order
+   * still looks untouched. Only an attempt in one of the event's `from` states moves (a recovery
+   * racing a slow request: the first to settle wins); false when it did not.
    */
   async settle(
     orderNo: string,
     orderRef: string,
-    attempt: Updateable<AttemptsTable>,
+    event: AttemptEvent,
+    attempt: AttemptPatch,
     order: Updateable<OrdersTable>,
-    from?: readonly AttemptState[],
   ): Promise<boolean> {
     return this.db
       .transaction()
-      .execute((trx) => settleIn(trx, orderNo, orderRef, attempt, order, from));
+      .execute((trx) => settleIn(trx, orderNo, orderRef, event, attempt, order));
   }
 
   /**
-   * `settle`, and in the same transaction the first one-time address of the attempt's page, so
+   * `settle` of `answered`, and in the same transaction the first one-time address of its page, so
    * a session that reached the service is written in one commit. False (and no address) when a
    * recovery settled the attempt first.
    */
   async settleWithPage(
     orderNo: string,
     orderRef: string,
-    attempt: Updateable<AttemptsTable>,
+    attempt: AttemptPatch,
     order: Updateable<OrdersTable>,
-    from: readonly AttemptState[],
     page: PageToken,
   ): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
-      if (!(await settleIn(trx, orderNo, orderRef, attempt, order, from))) return false;
+      if (!(await settleIn(trx, orderNo, orderRef, 'answered', attempt, order))) return false;
       await trx
         .insertInto('page_tokens')
         .values({ ...page, order_no: orderNo, used_at: null })
@@ -137,9 +139,9 @@ export class AttemptsRepository {
     return this.db.transaction().execute(async (trx) => {
       const result = await trx
         .updateTable('attempts')
-        .set({ state: 'abandoned', error: 'replaced by a request for something else' })
+        .set({ state: toState('superseded'), error: 'replaced by a request for something else' })
         .where('order_no', '=', orderNo)
-        .where('state', '=', 'ready')
+        .where('state', 'in', fromStates('superseded'))
         .where('opened_at', 'is', null)
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0) return false;
@@ -160,9 +162,12 @@ export class AttemptsRepository {
   async opened(orderNo: string, now = Date.now()): Promise<Attempt | undefined> {
     const row = await this.db
       .updateTable('attempts')
-      .set((eb) => ({ opened_at: eb.fn.coalesce('opened_at', eb.val(now)) }))
+      .set((eb) => ({
+        state: toState('opened'),
+        opened_at: eb.fn.coalesce('opened_at', eb.val(now)),
+      }))
       .where('order_no', '=', orderNo)
-      .where('state', '=', 'ready')
+      .where('state', 'in', fromStates('opened'))
       .returningAll()
       .executeTakeFirst();
     return row && numbers(row, ATTEMPT_NUMBERS);
@@ -173,13 +178,16 @@ async function settleIn(
   trx: Transaction<Database>,
   orderNo: string,
   orderRef: string,
-  attempt: Updateable<AttemptsTable>,
+  event: AttemptEvent,
+  attempt: AttemptPatch,
   order: Updateable<OrdersTable>,
-  from?: readonly AttemptState[],
 ): Promise<boolean> {
-  let update = trx.updateTable('attempts').set(attempt).where('order_no', '=', orderNo);
-  if (from) update = update.where('state', 'in', from);
-  const result = await update.executeTakeFirst();
+  const result = await trx
+    .updateTable('attempts')
+    .set({ ...attempt, state: toState(event) })
+    .where('order_no', '=', orderNo)
+    .where('state', 'in', fromStates(event))
+    .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) return false;
   await trx
     .updateTable('orders')

@@ -5,16 +5,11 @@
 import type { Generated, Kysely, Migration } from 'kysely';
 import type { OrderStatus } from 'acquiring-checkout/contract';
 
-/** How the shopper pays: the hosted page in a frame, a payment method's page, or card fields. */
-export type PaymentMode = 'checkout' | 'apm' | 'card';
-/**
- * creating → ready | unknown | failed | abandoned; ready | unknown → expired; ready → abandoned.
- * `abandoned`: the service has it, pending, but nobody can pay it: what the shopper needs to go on
- * (its page) was lost in a crash or a lost answer, or a checkout nobody had opened yet was
- * replaced by one for a changed request (a prepared session, then an edited form). The next
- * attempt starts under a new order number.
- */
-export type AttemptState = 'creating' | 'ready' | 'unknown' | 'failed' | 'abandoned' | 'expired';
+import type { AttemptState } from '../attempt-machine/transitions.ts';
+import type { PaymentMode } from '../attempt-machine/decide.ts';
+
+// The attempt's states and what moves them: attempt-machine/transitions.ts.
+export type { AttemptState, PaymentMode };
 
 export interface OrdersTable {
   order_ref: string;

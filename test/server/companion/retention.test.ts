@@ -111,7 +111,7 @@ describe('expiry, back-off and retention', () => {
     // A second attempt claimed by a process that died before it reached the service.
     await store.attempts.claim({
       order_no: 'mug.old3-2', order_ref: 'mug.old3', seq: 2, attempt_key: 'attempt-crashed-2',
-      mode: 'checkout', state: 'creating', page_html: null, issuer_url: null, error: null, created_at: Date.now(),
+      mode: 'checkout', page_html: null, issuer_url: null, error: null, created_at: Date.now(),
     }); // prettier-ignore
     await store.orders.update('mug.old3', { status: 'created' });
     await age('mug.old3', 10 * 60_000);

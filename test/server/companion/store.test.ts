@@ -1,7 +1,8 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Insertable } from 'kysely';
-import type { AttemptsTable, OrdersTable } from '../../../server/companion/store/schema.ts';
+import type { NewAttempt } from '../../../server/companion/store/attempts.ts';
+import type { OrdersTable } from '../../../server/companion/store/schema.ts';
 import { CompanionStore } from '../../../server/companion/store/store.ts';
 import { POSTGRES_URL, TEST_DATABASES } from '../helpers/databases.ts';
 
@@ -11,8 +12,8 @@ const order = (order_ref: string): Insertable<OrdersTable> => ({
   storefront_origin: null, storefront_return_url: null, last_sequence: 0, attempts: 0, created_at: Date.now(), updated_at: Date.now(),
 }); // prettier-ignore
 
-const attempt = (order_ref: string, seq: number): Insertable<AttemptsTable> => ({
-  order_no: `${order_ref}-${seq}`, order_ref, seq, attempt_key: `k${seq}`, mode: 'checkout', state: 'creating',
+const attempt = (order_ref: string, seq: number): NewAttempt => ({
+  order_no: `${order_ref}-${seq}`, order_ref, seq, attempt_key: `k${seq}`, mode: 'checkout',
   page_html: null, issuer_url: null, error: null, created_at: Date.now(),
 }); // prettier-ignore
 
@@ -86,10 +87,10 @@ for (const database of TEST_DATABASES) {
     it('settles a ready checkout with its first page address in one step', async () => {
       await store.attempts.openOrder(order('A-9'), attempt('A-9', 1));
       const page = { token: 'tok-a9', expires_at: Date.now() + 60_000 };
-      const ready = { state: 'ready', page_html: '<form></form>' } as const;
+      const ready = { page_html: '<form></form>' } as const;
       const pending = { status: 'pending' } as const;
-      assert.equal(await store.attempts.settleWithPage('A-9-1', 'A-9', ready, pending, ['creating'], page), true);
-      assert.equal(await store.attempts.settleWithPage('A-9-1', 'A-9', ready, pending, ['creating'], { ...page, token: 'tok-a9b' }), false);
+      assert.equal(await store.attempts.settleWithPage('A-9-1', 'A-9', ready, pending, page), true);
+      assert.equal(await store.attempts.settleWithPage('A-9-1', 'A-9', ready, pending, { ...page, token: 'tok-a9b' }), false);
       assert.equal(await store.pageTokens.use('tok-a9'), 'A-9-1');
       assert.equal(await store.pageTokens.use('tok-a9b'), undefined, 'no address for a lost race');
     }); // prettier-ignore
@@ -100,7 +101,7 @@ for (const database of TEST_DATABASES) {
           const ref = `A-10-${i}`;
           await store.attempts.openOrder(order(ref), attempt(ref, 1));
           const page = { token: `tok-${ref}`, expires_at: Date.now() + 60_000 };
-          await store.attempts.settleWithPage(`${ref}-1`, ref, { state: 'ready', page_html: '<form></form>' }, { status: 'pending' }, ['creating'], page); // prettier-ignore
+          await store.attempts.settleWithPage(`${ref}-1`, ref, { page_html: '<form></form>' }, { status: 'pending' }, page); // prettier-ignore
           const [replaced, opened] = await Promise.all([
             store.attempts.supersede(`${ref}-1`, ref),
             store.attempts.opened(`${ref}-1`),
