@@ -11,7 +11,7 @@ import type { ResolvedOrder } from './config.ts';
 import type { Context } from './context.ts';
 import { createAtService, sessionOf } from './create-at-service.ts';
 import { modeOf, type PaymentRequest, type Caller } from './payment-fields.ts';
-import { faultPoint } from './fault-points.ts';
+import { reached } from './steps.ts';
 import { Problem } from './problem.ts';
 import { attemptDetails, orderAndRiskFields } from './order-fields.ts';
 import { priceOrder } from './priced-order.ts';
@@ -97,7 +97,7 @@ export async function startPayment(
     newAttempt(request, body.order_ref, 1, hash, attemptDetails(fields)),
   );
   if (opened) {
-    faultPoint('session.claimed');
+    reached('session.claimed');
     return createAtService(ctx, request, caller, opened.order, priced, fields);
   }
   const order = await ctx.store.orders.ensure(fresh);
@@ -158,7 +158,7 @@ async function goOn(
       raced++;
       const attempt = claim(next.seq);
       if (!(await ctx.store.attempts.claim(attempt))) continue; // another claimed it: use theirs
-      faultPoint('session.claimed');
+      reached('session.claimed');
       return create({ ...order, order_no: attempt.order_no });
     }
   }

@@ -21,7 +21,7 @@ import {
   type Caller,
   type PaymentRequest,
 } from './payment-fields.ts';
-import { faultPoint } from './fault-points.ts';
+import { reached } from './steps.ts';
 import { keepSavedCard } from './saved-cards.ts';
 import { Problem } from './problem.ts';
 import type { Attempt, Order, PageToken } from './store/store.ts';
@@ -94,7 +94,7 @@ export async function createAtService(
         return_url: returnUrl,
       }) as CheckoutInput;
       const page = await ctx.gateway.checkout(fields);
-      faultPoint('session.answered');
+      reached('session.answered');
       // The attempt, its order and the page's first address in one commit; the answer is made
       // from what was written, not read back. A recovery that settled it first: read below.
       const address = newPage(ctx);
@@ -119,7 +119,7 @@ export async function createAtService(
         return_url: returnUrl,
       }) as ApmPaymentInput;
       const result = await ctx.gateway.apmPayment(fields);
-      faultPoint('session.answered');
+      reached('session.answered');
       const issuer = checkIssuerUrl(ctx, result.issuer_url);
       await ctx.store.attempts.settle(
         orderNo,
@@ -136,7 +136,7 @@ export async function createAtService(
         expiration_year: card?.expiry_year, security_code: card?.security_code,
       }) as DirectPaymentInput; // prettier-ignore
       const result = await ctx.gateway.directPayment(fields);
-      faultPoint('session.answered');
+      reached('session.answered');
       const status = statusOfOrderStatus(result.order_status, result.result_info);
       await ctx.store.attempts.settle(orderNo, order.order_ref, isUnpaidEnd(status) ? 'refused' : 'answered', {}, {
         status, mode: 'card', transaction_id: result.transaction_id ?? null, result_info: result.result_info,

@@ -23,3 +23,4 @@ export {
 } from './order-resolver.ts';
 export { stopOnSignals, type StopOptions } from './shutdown.ts';
 export { defaultLogger } from './context.ts';
+export { STEPS_CHANNEL, type DurableStep } from './steps.ts';

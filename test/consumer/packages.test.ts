@@ -6,7 +6,15 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -82,6 +90,17 @@ describe('the packed packages, installed into a fresh app', () => {
     npm(app, 'install', widgetTarball, serverTarball, 'express@5');
     assert.deepEqual(nativeBuilds(app), []);
     assert.deepEqual(installScripts(app), []);
+    // No test hook ships: the crash matrix kills the process from its own subscriber.
+    const dist = join(app, 'node_modules/acquiring-checkout-server/dist');
+    const files = readdirSync(dist, { recursive: true }).map(String);
+    assert.deepEqual(
+      files.filter((file) => /fault|crash/i.test(file)),
+      [],
+    );
+    const code = files
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => readFileSync(join(dist, f), 'utf8'));
+    assert.ok(!code.some((text) => /CRASH_AT|SIGKILL/.test(text)), 'no kill switch in the package');
   });
 
   it('loads every export of the server package with plain node', () => {

@@ -6,7 +6,7 @@ import express, { type Router } from 'express';
 import { NOTIFICATION_SIGNATURE_HEADER, verifyNotification } from '../../gateway/index.ts';
 import { forRequest, scoped, type Context } from '../context.ts';
 import { applyNotification, readNotification } from '../notifications.ts';
-import { faultPoint } from '../fault-points.ts';
+import { reached } from '../steps.ts';
 import { Problem } from '../problem.ts';
 
 export function notifyRouter(ctx: Context): Router {
@@ -48,13 +48,13 @@ export function notifyRouter(ctx: Context): Router {
         sequence: body.sequence,
         body: raw,
       });
-      if (stored) faultPoint('notification.stored');
+      if (stored) reached('notification.stored');
       response.status(200).json({ received: true, duplicate: !stored });
       if (!stored) return;
       // Acknowledged first: the service need not wait for us, and what is stored is applied even
       // if this process stops now (applyPending runs at start-up).
       setImmediate(() => {
-        faultPoint('notification.acknowledged');
+        reached('notification.acknowledged');
         applyNotification(ctx, notification).catch((error: unknown) =>
           ctx.log.error({ err: error }, 'applying a notification failed'),
         );

@@ -7,7 +7,7 @@ import { formatAmount, parseAmount, type BatchResult } from '../../gateway/index
 import type { OrderStatus } from 'acquiring-checkout/contract';
 import type { Context } from '../context.ts';
 import { mayMove, statusOfOrderStatus } from '../attempt-machine/order-status.ts';
-import { faultPoint } from '../fault-points.ts';
+import { reached } from '../steps.ts';
 import { orderFields, riskFields } from '../order-fields.ts';
 import { priceOrder } from '../priced-order.ts';
 import { amountOr400, Problem } from '../problem.ts';
@@ -65,7 +65,7 @@ async function settle<R extends { order_no: string; error_message?: string | und
   succeeded: (row: R) => boolean,
   next: (order: Order, row: R) => { status: OrderStatus; captured?: number; refunded?: number },
 ): Promise<Answer> {
-  faultPoint('operation.answered');
+  reached('operation.answered');
   const byOrderNo = new Map([...orders.values()].map((order) => [order.order_no as string, order]));
   for (const row of result.orders) {
     const order = byOrderNo.get(row.order_no);

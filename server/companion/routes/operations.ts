@@ -7,7 +7,7 @@ import express, { type Request, type Response, type Router } from 'express';
 import { z } from 'zod';
 import { formatAmount, payoutAmounts } from '../../gateway/index.ts';
 import { scoped, type Context } from '../context.ts';
-import { faultPoint } from '../fault-points.ts';
+import { reached } from '../steps.ts';
 import { parseOr400, Problem } from '../problem.ts';
 import { DEFAULT_RECOVER_AFTER_MS, reconcileOrder } from '../reconcile.ts';
 import { jsonBody, requireBearer } from '../security.ts';
@@ -127,7 +127,7 @@ async function idempotent(
       .type('application/json')
       .send(start.response);
   }
-  faultPoint('operation.begun');
+  reached('operation.begun');
   try {
     const interrupted = start.state === 'interrupted' && !rerun;
     if (interrupted)

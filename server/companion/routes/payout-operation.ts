@@ -12,7 +12,7 @@ import {
   PayoutFailedError,
   type PayoutRecord,
 } from '../../gateway/index.ts';
-import { faultPoint } from '../fault-points.ts';
+import { reached } from '../steps.ts';
 import { amountOr400 } from '../problem.ts';
 import { operation } from './operation.ts';
 
@@ -72,12 +72,12 @@ export const payouts = operation({
       JSON.stringify(body),
       body.reference,
     );
-    faultPoint('payout.recorded');
+    reached('payout.recorded');
     const notify_url = `${ctx.config.publicUrl}/api/notifications`;
     const source_currency = body.source_currency ?? body.payment_currency;
     try {
       const record = await ctx.gateway.payout({ ...body, source_currency, request_id, notify_url });
-      faultPoint('operation.answered');
+      reached('operation.answered');
       await ctx.store.payouts.update(request_id, record.status, record);
       return { status: 201, body: withAmounts(record) };
     } catch (error) {

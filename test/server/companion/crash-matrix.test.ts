@@ -6,7 +6,7 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { FaultPoint } from '../../../server/companion/fault-points.ts';
+import type { DurableStep } from '../../../server/companion/steps.ts';
 import { until } from '../helpers/until.ts';
 import { TEST_DATABASES } from '../helpers/databases.ts';
 import { createWorld, sessionBody, type World } from './crash/world.ts';
@@ -98,7 +98,7 @@ async function checkSettled(world: World, ref: string): Promise<void> {
 
 interface Scenario {
   name: string;
-  crashAt: FaultPoint;
+  crashAt: DurableStep;
   /** What runs into the crash. */
   crash(world: World, ref: string): Promise<unknown>;
   /** After the restart: the shopper or merchant goes on, and the end state is checked. */

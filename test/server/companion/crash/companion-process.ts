@@ -1,19 +1,26 @@
 /**
  * A companion in a process of its own, for the crash matrix: `<port> <gateway> <database>
  * <storefront> <operations token>`. It prints READY once it listens (after applying what a
- * previous process stored but had not applied); ACQUIRING_CHECKOUT_CRASH_AT arms a fault point.
+ * previous process stored but had not applied); CRASH_AT names the durable step (the companion's
+ * `acquiring-checkout:step` diagnostics channel) at which it kills itself.
  * For the scale-out test: REDIS_URL shares rate limits, RATE_LIMIT_STARTS lowers the payment-start
  * limit and TRUST_PROXY=true reads the client from X-Forwarded-For, each only when set.
  */
+import { subscribe } from 'node:diagnostics_channel';
 import { createServer } from 'node:http';
 import pino from 'pino';
-import { createCompanion } from 'acquiring-checkout-server/companion';
+import { createCompanion, STEPS_CHANNEL } from 'acquiring-checkout-server/companion';
 import { DEFAULT_MERCHANT } from 'acquiring-checkout-server/sandbox';
 import { resolveOrder } from '../../../../demo/catalogue.ts';
 
 const [port = '0', gateway = '', database = '', storefront = '', operationsToken = ''] =
   process.argv.slice(2);
-const { REDIS_URL, RATE_LIMIT_STARTS, TRUST_PROXY } = process.env;
+const { REDIS_URL, RATE_LIMIT_STARTS, TRUST_PROXY, CRASH_AT } = process.env;
+// A crash at the step itself: the channel calls its subscribers synchronously.
+if (CRASH_AT)
+  subscribe(STEPS_CHANNEL, (step) => {
+    if (step === CRASH_AT) process.kill(process.pid, 'SIGKILL');
+  });
 const server = createServer();
 await new Promise<void>((resolve) => server.listen(Number(port), '127.0.0.1', resolve));
 const companion = await createCompanion({

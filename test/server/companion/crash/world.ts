@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CompanionStore } from '../../../../server/companion/store/store.ts';
-import type { FaultPoint } from '../../../../server/companion/fault-points.ts';
+import type { DurableStep } from '../../../../server/companion/steps.ts';
 import { freePort, waitForLine } from '../../../consumer/helpers.ts';
 import { clientSecret, OPS_TOKEN, sessionBody, SHOP } from '../../helpers/companion.ts';
 import type { TestDatabase } from '../../helpers/databases.ts';
@@ -26,8 +26,8 @@ export interface Answer {
 export interface World {
   sandbox: RunningSandbox;
   /** Starts the companion; with `crashAt`, it kills itself when it reaches that step. */
-  start(crashAt?: FaultPoint): Promise<void>;
-  /** Resolves once the companion process has been killed (by its fault point). */
+  start(crashAt?: DurableStep): Promise<void>;
+  /** Resolves once the companion process has been killed (at its durable step). */
   killed(): Promise<string | null>;
   widget(path: string, body: unknown): Promise<Answer>;
   ops(path: string, body: unknown, key: string): Promise<Answer>;
@@ -90,7 +90,7 @@ export async function createWorld(database: TestDatabase): Promise<World> {
         SHOP,
         OPS_TOKEN,
       ];
-      const env = { ...process.env, ACQUIRING_CHECKOUT_CRASH_AT: crashAt ?? '' };
+      const env = { ...process.env, CRASH_AT: crashAt ?? '' };
       child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
       const running = child;
       exit = new Promise((resolve) => running.once('exit', (_code, signal) => resolve(signal)));

@@ -38,7 +38,7 @@ export async function startInstance(options: InstanceOptions): Promise<Instance>
   const args = ['--import', TSX, CHILD, String(port), options.gateway, options.database, SHOP];
   const env = {
     ...process.env,
-    ACQUIRING_CHECKOUT_CRASH_AT: '',
+    CRASH_AT: '',
     REDIS_URL: options.redisUrl,
     RATE_LIMIT_STARTS: options.startsPerMinute === undefined ? '' : String(options.startsPerMinute),
     TRUST_PROXY: options.trustProxy ? 'true' : '',
