@@ -8,8 +8,14 @@
  */
 import { formatAmount, type QueryOrder } from '../gateway/index.ts';
 import type { Context } from './context.ts';
-import { isOrderStatus, isUnpaidEnd, mayMove, UNSETTLED } from './attempt-machine/order-status.ts';
-import { isInterrupted } from './attempt-machine/transitions.ts';
+import {
+  isOrderStatus,
+  isPaid,
+  isUnpaidEnd,
+  mayMove,
+  UNSETTLED,
+} from './attempt-machine/order-status.ts';
+import { isInterrupted, takesNews } from './attempt-machine/transitions.ts';
 import type { Attempt, Order } from './store/store.ts';
 
 export const DEFAULT_RECOVER_AFTER_MS = 120_000;
@@ -86,6 +92,7 @@ async function adopt(
   const status = found.payment_status;
   if (!isOrderStatus(status) || (!mayMove(order.status, status) && order.status !== status))
     return 'unchanged';
+  if (attempt && !takesNews(attempt.state, isPaid(status))) return 'unchanged';
   const subscription = found.subscription_result;
   const patch = {
     status,
@@ -136,7 +143,11 @@ async function expire(ctx: Context, order: Order): Promise<Settlement> {
 
 /** The next time an order of this age is worth asking about: a quarter of its age, 1 min to 1 h. */
 function nextCheck(order: Order, staleMs: number, now: number): number {
-  return now + Math.min(MAX_CHECK_INTERVAL_MS, Math.max(staleMs, (now - order.created_at) / 4));
+  // Whole milliseconds: PostgreSQL's BIGINT refuses a fraction (a quarter of an odd age).
+  return (
+    now +
+    Math.min(MAX_CHECK_INTERVAL_MS, Math.max(staleMs, Math.floor((now - order.created_at) / 4)))
+  );
 }
 
 /** Settles every due unknown or pending order (untouched for `staleMs`), and expires old ones. */
@@ -150,7 +161,7 @@ export async function reconcileAll(
   const now = Date.now();
   const ttl = ctx.config.attemptTtlMs ?? DEFAULT_ATTEMPT_TTL_MS;
   // Unknown ones at once; pending ones once nobody has touched them for staleMs.
-  const due = staleMs === 0 ? Infinity : now;
+  const due = staleMs === 0 ? null : now;
   const unknown = await ctx.store.orders.due(['unknown'], now + 1, due);
   const stale = await ctx.store.orders.due(
     UNSETTLED.filter((s) => s !== 'unknown'),

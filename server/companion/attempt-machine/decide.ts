@@ -3,7 +3,8 @@
  * attempt alone: pure, so every case is a line of a test. `startPayment` (attempts.ts) carries the
  * steps out, and decides again after each, until it answers.
  */
-import { PAID_STATUSES, type OrderStatus } from 'acquiring-checkout/contract';
+import type { OrderStatus } from 'acquiring-checkout/contract';
+import { isPaid } from './order-status.ts';
 import type { AttemptState } from './transitions.ts';
 
 /** How the shopper pays: the hosted page in a frame, a payment method's page, or card fields. */
@@ -46,8 +47,6 @@ export type SessionStep =
   | { step: 'paid' }
   /** Refuse: another way to pay is waiting for the shopper. */
   | { step: 'busy' };
-
-const isPaid = (status: OrderStatus) => (PAID_STATUSES as readonly string[]).includes(status);
 
 /** A ready checkout whose page was never served: nobody can have paid on it. */
 const unopened = (attempt: AttemptView): boolean =>

@@ -2,7 +2,7 @@
  * How the companion's order status follows the service. The order record is the source of truth
  * for the widget; it moves only forward, so a late or replayed message cannot undo a newer one.
  */
-import type { OrderStatus } from 'acquiring-checkout/contract';
+import { PAID_STATUSES, type OrderStatus } from 'acquiring-checkout/contract';
 
 /** A payment's progress, in order: a status never moves back along it. */
 const PROGRESS: readonly OrderStatus[] = [
@@ -45,6 +45,10 @@ export function statusOfOrderStatus(orderStatus: string, resultInfo: string): Or
   if (orderStatus === '2') return 'pending';
   return /^2\d{3}:|^3010:/.test(resultInfo) ? 'declined' : 'failed';
 }
+
+/** Whether an order in `status` holds the shopper's money (or may: `review`). */
+export const isPaid = (status: OrderStatus): boolean =>
+  (PAID_STATUSES as readonly string[]).includes(status);
 
 /** Whether a status ends an attempt unpaid: its attempt is `failed`. */
 export const isUnpaidEnd = (status: OrderStatus): boolean => UNPAID_ENDS.includes(status);

@@ -23,6 +23,14 @@ const INTERRUPTED = ['creating', 'unknown'] as const;
 export const isInterrupted = (state: AttemptState): boolean =>
   (INTERRUPTED as readonly AttemptState[]).includes(state);
 
+/**
+ * Whether the service's word on an attempt in `state` may move its order. An abandoned attempt's
+ * order has gone back to `created` for the next attempt: that the service still holds the old one
+ * pending is no news (only a payment on it would be, which nobody can make).
+ */
+export const takesNews = (state: AttemptState, paid: boolean): boolean =>
+  state !== 'abandoned' || paid;
+
 interface Transition {
   readonly from: readonly AttemptState[];
   readonly to: AttemptState;

@@ -65,21 +65,22 @@ export class OrdersRepository {
     return Number(result.numUpdatedRows) > 0;
   }
 
-  /** Orders in `statuses`, untouched since `updatedBefore`, whose next check is due at `now`. */
+  /**
+   * Orders in `statuses`, untouched since `updatedBefore`, whose next check is due by `dueBy`
+   * (null: whenever it is). Never an unbounded number in a query: PostgreSQL's BIGINT refuses it.
+   */
   async due(
     statuses: readonly Order['status'][],
     updatedBefore: number,
-    now = Date.now(),
+    dueBy: number | null = Date.now(),
   ): Promise<Order[]> {
-    const rows = await this.db
+    let query = this.db
       .selectFrom('orders')
       .selectAll()
       .where('status', 'in', statuses)
-      .where('updated_at', '<', updatedBefore)
-      .where('next_check_at', '<=', now)
-      .orderBy('next_check_at')
-      .limit(500)
-      .execute();
+      .where('updated_at', '<', updatedBefore);
+    if (dueBy !== null) query = query.where('next_check_at', '<=', dueBy);
+    const rows = await query.orderBy('next_check_at').limit(500).execute();
     return rows.map((row) => numbers(row, ORDER_NUMBERS));
   }
 

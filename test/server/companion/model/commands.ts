@@ -1,0 +1,150 @@
+/**
+ * What the model-based test does to the system, as fast-check commands: session requests (same
+ * and new attempt keys, changed forms), payments and declines at the page, notifications lost,
+ * delivered late and replayed, reconciliation, crashes at durable steps, and clock jumps past
+ * `recoverAfterMs` and `attemptTtlMs`. Each command checks its own answer; the invariants over the
+ * whole system are checked after every command (invariants.ts).
+ */
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { sessionBody } from '../../helpers/companion.ts';
+import type { DurableStep } from '../../../../server/companion/steps.ts';
+import type { ModelSystem } from './system.ts';
+import { checkInvariants } from './invariants.ts';
+
+/** What the test remembers between commands: the orders of this run and their latest pages. */
+export interface Model {
+  refs: readonly string[];
+  /** The frame URL of each order's latest session answer. */
+  pages: Map<string, string>;
+}
+
+type Command = fc.AsyncCommand<Model, ModelSystem>;
+
+/** A session request's answers: a session, refused (paid, busy), or "try again" with a delay. */
+const SESSION_ANSWERS = [201, 409, 503];
+
+abstract class Step implements Command {
+  abstract toString(): string;
+  abstract act(model: Model, system: ModelSystem): Promise<void>;
+  check(): boolean {
+    return true;
+  }
+  async run(model: Model, system: ModelSystem): Promise<void> {
+    await this.act(model, system);
+    // A crash in the command: the companion is started again before anything else happens.
+    await system.quiesce();
+    await checkInvariants(system, model.refs);
+  }
+}
+
+class Session extends Step {
+  constructor(
+    readonly ref: number,
+    readonly key: number,
+    readonly email: number,
+  ) {
+    super();
+  }
+  toString = () => `session(ref ${this.ref}, key ${this.key}, email ${this.email})`;
+  async act(model: Model, system: ModelSystem) {
+    const ref = model.refs[this.ref] as string;
+    const base = sessionBody(ref);
+    const answer = await system.call('/api/checkout-sessions', {
+      ...base,
+      attempt_key: `${base.attempt_key}-${this.key}`,
+      shopper: { ...base.shopper, email: `shopper${this.email}@example.com` },
+    });
+    if (answer.status === 0) return; // it crashed on the way: no answer is owed
+    assert.ok(SESSION_ANSWERS.includes(answer.status), `${this}: ${JSON.stringify(answer)}`);
+    if (answer.status === 503) assert.equal(answer.body.retryable, true, `${this}: retryable`);
+    if (typeof answer.body.frame_url === 'string') model.pages.set(ref, answer.body.frame_url);
+  }
+}
+
+class Pay extends Step {
+  constructor(
+    readonly ref: number,
+    readonly decline: boolean,
+  ) {
+    super();
+  }
+  toString = () => `pay(ref ${this.ref}${this.decline ? ', declined' : ''})`;
+  async act(model: Model, system: ModelSystem) {
+    const frame = model.pages.get(model.refs[this.ref] as string);
+    if (!frame) return;
+    const page = await fetch(frame).then(
+      (r) => r.text(),
+      () => '',
+    );
+    const token = /name="session_token" value="([^"]+)"/.exec(page)?.[1];
+    if (!token) return; // a page already used, replaced or expired: nothing to pay on
+    const card = this.decline ? '4000000000000002' : '4111111111111111';
+    const form = new URLSearchParams({ card, expiry: '12/30', security_code: '123', name: 'Ada' });
+    const paid = await fetch(`${system.sandbox.url}/hosted/${token}/pay`, {
+      method: 'POST',
+      body: form,
+      redirect: 'manual',
+    });
+    assert.ok(paid.status < 500, `${this}: the sandbox answered ${paid.status}`);
+  }
+}
+
+class Reconcile extends Step {
+  static #keys = 0;
+  toString = () => 'reconcile';
+  async act(_model: Model, system: ModelSystem) {
+    const answer = await system.call('/api/ops/reconcile', {}, {
+      authorization: `Bearer ${system.opsToken}`,
+      'idempotency-key': `reconcile-${process.pid}-${++Reconcile.#keys}`,
+    }); // prettier-ignore
+    if (answer.status !== 0)
+      assert.equal(answer.status, 200, `reconcile: ${JSON.stringify(answer)}`);
+  }
+}
+
+class Notifications extends Step {
+  constructor(readonly what: 'drop' | 'deliver' | { replay: number }) {
+    super();
+  }
+  toString = () => `notifications(${JSON.stringify(this.what)})`;
+  async act(_model: Model, system: ModelSystem) {
+    if (this.what === 'drop') system.dropNext();
+    else if (this.what === 'deliver') await system.deliver();
+    else await system.replay(this.what.replay);
+  }
+}
+
+class Crash extends Step {
+  constructor(readonly step: DurableStep) {
+    super();
+  }
+  toString = () => `crash at ${this.step}`;
+  async act(_model: Model, system: ModelSystem) {
+    system.arm(this.step);
+  }
+}
+
+class ClockJump extends Step {
+  constructor(readonly past: 'recoverAfterMs' | 'attemptTtlMs') {
+    super();
+  }
+  toString = () => `clock past ${this.past}`;
+  async act(_model: Model, system: ModelSystem) {
+    await system.age(
+      this.past === 'recoverAfterMs' ? system.recoverAfterMs + 1 : 6 * 3_600_000 + 1,
+    );
+  }
+}
+
+const ref = fc.integer({ min: 0, max: 2 });
+
+/** The commands, weighted towards what shoppers do. */
+export const COMMANDS = [
+  fc.tuple(ref, fc.integer({ min: 0, max: 2 }), fc.integer({ min: 0, max: 1 })).map(([r, k, e]) => new Session(r, k, e)),
+  fc.tuple(ref, fc.integer({ min: 0, max: 3 })).map(([r, d]) => new Pay(r, d === 0)),
+  fc.constant(new Reconcile()),
+  fc.oneof(fc.constant('drop' as const), fc.constant('deliver' as const), fc.nat(9).map((replay) => ({ replay }))).map((w) => new Notifications(w)),
+  fc.constantFrom<DurableStep>('session.claimed', 'session.answered', 'notification.stored', 'notification.acknowledged', 'operation.begun').map((s) => new Crash(s)),
+  fc.constantFrom('recoverAfterMs' as const, 'attemptTtlMs' as const).map((p) => new ClockJump(p)),
+]; // prettier-ignore
