@@ -45,7 +45,7 @@ export const ATTEMPT_TRANSITIONS = {
     from: [],
     to: 'creating',
     when: 'a session request finds no live attempt: attempt number n+1 is inserted',
-    order: 'names the attempt (`order_no` = `<order_ref>-<n>`)',
+    order: '`created`, naming the attempt (`order_no` = `<order_ref>-<n>`)',
   },
   answered: {
     from: ['creating'],

@@ -82,7 +82,15 @@ export class AttemptsRepository {
       if (claimed)
         await trx
           .updateTable('orders')
-          .set({ order_no: attempt.order_no, attempts: attempt.seq, updated_at: Date.now() })
+          // The order's status is its current attempt's: a new one starts `created`, whatever
+          // ended the last (declined, failed, expired), so reconciliation finds it if it stops.
+          .set({
+            order_no: attempt.order_no,
+            attempts: attempt.seq,
+            status: 'created',
+            result_info: null,
+            updated_at: Date.now(),
+          })
           .where('order_ref', '=', attempt.order_ref)
           .execute();
       return claimed;

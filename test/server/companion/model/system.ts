@@ -92,7 +92,9 @@ export class ModelSystem {
     this.crashes++;
     const dying = this.#companion;
     this.#companion = undefined;
+    // Down until `recover()`: a request meanwhile finds its connection reset, as at a dead port.
     this.server.removeAllListeners('request');
+    this.server.on('request', (request) => request.socket.destroy());
     this.server.closeAllConnections();
     this.#crashed = dying.close().catch(() => undefined);
   };
@@ -113,7 +115,8 @@ export class ModelSystem {
       body: JSON.stringify(body),
       signal: AbortSignal.timeout(10_000),
     }).catch((error: unknown) => {
-      if (error instanceof Error && error.name === 'TimeoutError') throw error;
+      // Every request is answered: one left waiting fails the run.
+      if ((error as Error).name === 'TimeoutError') throw new Error(`${path}: no answer in 10 s`);
       return undefined;
     });
     if (!response) return { status: 0, body: {} };
