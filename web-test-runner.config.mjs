@@ -1,4 +1,5 @@
-// @web/test-runner for the widget, in Debian's Chromium. Runs under `node --import tsx` (see
+// @web/test-runner for the widget, in Debian's Chromium, Firefox ESR and WebKitGTK side by side
+// (WTR_ENGINES=chromium,firefox picks some). Runs under `node --import tsx` (see
 // scripts/test.mjs) so that it can start a real sandbox and companion for the tests: they get
 // their addresses from the module /__stack.js.
 import { createServer } from 'node:net';
@@ -34,8 +35,20 @@ function cardValidatorPlugin() {
 }
 import pino from 'pino';
 
-// Runs under tsx, so it shares the TypeScript helpers: one place for Chromium's path and flags.
+// Runs under tsx, so it shares the TypeScript helpers: one place for each browser's path and flags.
 const { CHROMIUM_PATH, CHROMIUM_ARGS } = await import('./scripts/chromium.ts');
+const { engineCommandsPlugin, firefoxLauncher, WebKitLauncher } =
+  await import('./scripts/wtr-engines.ts');
+
+const LAUNCHERS = {
+  chromium: () =>
+    chromeLauncher({
+      launchOptions: { executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS },
+    }),
+  firefox: firefoxLauncher,
+  webkit: () => new WebKitLauncher(),
+};
+const engines = (process.env.WTR_ENGINES ?? 'chromium,firefox,webkit').split(',');
 
 async function listen(server) {
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -58,7 +71,13 @@ function stackPlugin() {
       const { startCompanion } = await import('./test/server/helpers/companion.ts');
       const origin = `http://${config.hostname ?? 'localhost'}:${config.port}`;
       const sandbox = await startSandbox();
-      const options = { allowedOrigins: [origin], logger: pino({ level: 'silent' }) };
+      // Three engines' tests at once, all from 127.0.0.1: the per-client poll limit (600 a
+      // minute) would refuse the third engine's summaries and resumes with 429.
+      const options = {
+        allowedOrigins: [origin],
+        logger: pino({ level: 'silent' }),
+        rateLimits: { pollsPerMinute: 100_000 },
+      };
       const companion = await startCompanion(sandbox.url, options);
       // Accepts connections and never answers: a payment page that never loads.
       const sockets = new Set();
@@ -93,6 +112,11 @@ function stackPlugin() {
         },
       });
       const walletCompanion = shopping.url.replace('127.0.0.1', 'localhost');
+      // A companion set up for another storefront: the browser blocks its answers (CORS).
+      const foreign = await startCompanion(sandbox.url, {
+        ...options,
+        allowedOrigins: ['https://another-shop.test'],
+      });
       // Nothing here may wait on a callback that never comes: an empty event loop would end the
       // process with code 0 before the runner reports its failures.
       started.push(
@@ -101,6 +125,7 @@ function stackPlugin() {
         () => refusing.close(),
         () => choosing.close(),
         () => shopping.close(),
+        () => foreign.close(),
         () => sandbox.close(),
         () => refusingService.close(),
         () => {
@@ -108,7 +133,7 @@ function stackPlugin() {
           blackHole.close();
         },
       );
-      exports = `export const companion = ${JSON.stringify(companion.url)};\nexport const stalledCompanion = ${JSON.stringify(stalled.url)};\nexport const refusingCompanion = ${JSON.stringify(refusing.url)};\nexport const choosingCompanion = ${JSON.stringify(choosing.url)};\nexport const walletCompanion = ${JSON.stringify(walletCompanion)};\n`;
+      exports = `export const companion = ${JSON.stringify(companion.url)};\nexport const stalledCompanion = ${JSON.stringify(stalled.url)};\nexport const refusingCompanion = ${JSON.stringify(refusing.url)};\nexport const choosingCompanion = ${JSON.stringify(choosing.url)};\nexport const walletCompanion = ${JSON.stringify(walletCompanion)};\nexport const foreignCompanion = ${JSON.stringify(foreign.url)};\n`;
     },
     serve(context) {
       if (context.path === '/__stack.js') return { body: exports, type: 'js' };
@@ -127,15 +152,12 @@ export default {
     cardValidatorPlugin(),
     esbuildPlugin({ ts: true, target: 'es2021', define: { __ACQUIRING_IIFE__: 'false' } }),
     stackPlugin(),
+    engineCommandsPlugin(),
   ],
-  browsers: [
-    chromeLauncher({
-      launchOptions: {
-        executablePath: CHROMIUM_PATH,
-        headless: true,
-        args: CHROMIUM_ARGS,
-      },
-    }),
-  ],
+  // Each engine runs its files one at a time, the engines side by side on the one stack.
+  browsers: engines.map((engine) => {
+    if (!LAUNCHERS[engine]) throw new Error(`WTR_ENGINES: no engine ${engine}`);
+    return LAUNCHERS[engine]();
+  }),
   testFramework: { config: { timeout: 15000 } },
 };

@@ -6,11 +6,13 @@
  * fresh page loads.
  */
 import type { Browser, Page } from 'playwright-core';
-import { GatewayClient, readCheckoutForm } from 'acquiring-checkout-server/gateway';
+import { GatewayClient } from 'acquiring-checkout-server/gateway';
 import { DEFAULT_MERCHANT } from 'acquiring-checkout-server/sandbox';
 import { launchChromium } from '../scripts/chromium.ts';
 import { startStorefront } from '../scripts/storefront.ts';
 import { clickPoints, paintedAfter, summarisePoints, type ClickPoints } from './click-timeline.ts';
+import { hostedPageUrl } from './engine-figures.ts';
+import { insertAndTime, insertFrame } from './in-page.ts';
 import { startServer } from './processes.ts';
 import { summarise, type Summary } from './stats.ts';
 
@@ -48,21 +50,7 @@ async function onFreshPages(
 
 /** Inserts the element with `attributes` and answers the time until its form can be used. */
 const insert = (page: Page, attributes: Record<string, string>) =>
-  page.evaluate(async (attrs) => {
-    const started = performance.now();
-    const element = document.createElement('acquiring-checkout') as HTMLElement & {
-      ready: Promise<void>;
-    };
-    for (const [name, value] of Object.entries(attrs)) element.setAttribute(name, value);
-    document.body.append(element);
-    // `ready`: first rendered, fields and Pay usable. Not `updateComplete`, which also waits for
-    // the parts loaded beside the element (the schema, a locale) that Pay awaits if need be.
-    await element.ready;
-    const field = element.shadowRoot?.querySelector('input');
-    const pay = element.shadowRoot?.querySelector<HTMLButtonElement>('[part="pay-button"]');
-    if (!field || field.disabled || !pay || pay.disabled) throw new Error('the form is not usable');
-    return performance.now() - started;
-  }, attributes);
+  page.evaluate(insertAndTime, attributes);
 
 const collect = (page: Page) =>
   page.evaluate(async () => {
@@ -206,26 +194,11 @@ async function hostedPageInFrame(
   gateway: GatewayClient,
   load: number,
 ): Promise<{ time: number; painted: number }> {
-  const checkout = await gateway.checkout({
-    order_no: `floor-${process.pid}-${load}`,
-    currency: 'USD',
-    amount: '12.00',
-    return_url: `${origin}/`,
-  });
-  // The sandbox's form posts its session token to /hosted/checkout, which redirects here.
-  const form = readCheckoutForm(checkout.html);
-  const token = form?.inputs.session_token;
-  if (!form || !token) throw new Error('the sandbox answered a checkout page without its token');
-  const hosted = `${new URL(form.action).origin}/hosted/${encodeURIComponent(token)}`;
+  const hosted = await hostedPageUrl(gateway, origin, `floor-${process.pid}-${load}`);
   const page = await browser.newPage();
   await page.goto(origin);
   const started = performance.now();
-  const insertedAt = await page.evaluate((url) => {
-    const frame = document.createElement('iframe');
-    frame.src = url;
-    document.body.append(frame);
-    return performance.timeOrigin + performance.now();
-  }, hosted);
+  const insertedAt = await page.evaluate(insertFrame, hosted);
   const frame = await hostedPageShown(page);
   const time = performance.now() - started;
   const painted = await paintedAfter(frame, insertedAt);

@@ -1,5 +1,6 @@
 /** Building, starting and stopping the benchmark servers (servers.mjs) as child processes. */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 
 /** The storefront origin the benchmarks call the companion from. */
@@ -7,7 +8,7 @@ export const BENCH_ORIGIN = 'http://bench.test';
 
 /**
  * With `BENCH_CPU_PROF=<folder>`, the companion writes a V8 CPU profile there when it stops
- * (`node --cpu-prof`): open it in Chrome's DevTools, or read its top with bench/profile-top.ts.
+ * (`node --cpu-prof`): open it in Chrome's DevTools (Performance, Load profile).
  */
 const PROFILE_DIR = process.env.BENCH_CPU_PROF;
 
@@ -28,7 +29,20 @@ export function buildServer(): void {
 
 export interface Child {
   url: string;
+  /** The CPU time (user + system) the process has used so far, in ms, from /proc. */
+  cpuMs(): number;
   stop(): Promise<void>;
+}
+
+/** Linux's clock ticks per second for /proc's times (USER_HZ, 100 on every Linux we run). */
+const TICKS_PER_S = 100;
+
+/** utime + stime of process `pid`, in ms: fields 14 and 15 of /proc/<pid>/stat. */
+function cpuMsOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The command name (field 2) may hold spaces: count the fields after its closing parenthesis.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_S;
 }
 
 export async function startServer(...args: string[]): Promise<Child> {
@@ -44,6 +58,7 @@ export async function startServer(...args: string[]): Promise<Child> {
   });
   return {
     url,
+    cpuMs: () => cpuMsOf(child.pid ?? 0),
     stop: () =>
       new Promise<void>((resolve) => {
         child.once('exit', () => resolve());

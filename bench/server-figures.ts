@@ -11,7 +11,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { signed } from 'acquiring-checkout-server/gateway';
 import { DEFAULT_MERCHANT } from 'acquiring-checkout-server/sandbox';
-import { BENCH_ORIGIN, startServer } from './processes.ts';
+import { BENCH_ORIGIN, startServer, type Child } from './processes.ts';
 import { percentile, summarise, type Summary } from './stats.ts';
 
 const ROUNDS = 3;
@@ -22,6 +22,8 @@ interface Load {
   rps: number;
   p99: number;
   non2xx: number;
+  /** Requests answered in the run. */
+  total: number;
 }
 
 async function load(
@@ -41,6 +43,7 @@ async function load(
     rps: result.requests.average,
     p99: result.latency.p99,
     non2xx: result.non2xx + result.errors,
+    total: result.requests.total,
   };
 }
 
@@ -76,9 +79,23 @@ export interface ServerFigures {
   companion_rps_ratio: Summary;
   companion_own_rps_ratio: Summary;
   relay_rps_ratio: Summary;
+  /** The companion's own sessions per second ÷ the relay's, same round (issue 23's budget). */
+  companion_own_relay_ratio: Summary;
+  /** Sessions per second against the sandbox ÷ the relay's, same round. */
+  companion_full_relay_ratio: Summary;
+  /** Sessions per second with a tracer provider registered ÷ without, against `instant`. */
+  companion_traced_rps_ratio: Summary;
   companion_rps: Summary;
   companion_own_rps: Summary;
   bare_express_rps: Summary;
+  /**
+   * CPU per request, in ms of the server process's user + system time over a round of load
+   * (/proc): a checkout session against `instant` (the companion's own cost), the relay's, a bare
+   * handler's. Unlike requests per second it hardly moves with what else the machine runs.
+   */
+  companion_session_cpu_ms: Summary;
+  relay_request_cpu_ms: Summary;
+  bare_request_cpu_ms: Summary;
   companion_p99_ms: Summary;
   sandbox_authorise_rps: Summary;
   notification_delivery_p99_ms: Summary;
@@ -92,21 +109,30 @@ export async function serverFigures(): Promise<ServerFigures> {
   const companion = await startServer('companion', sandbox.url);
   const alone = await startServer('companion', instant.url);
   const relay = await startServer('relay', instant.url);
+  const traced = await startServer('companion-traced', instant.url);
   try {
     const samples = {
       ratio: [] as number[], ownRatio: [] as number[], relayRatio: [] as number[],
       rps: [] as number[], ownRps: [] as number[], bare: [] as number[], p99: [] as number[],
-      sandbox: [] as number[],
+      sandbox: [] as number[], traced: [] as number[], ownRelay: [] as number[], fullRelay: [] as number[],
+      ownCpu: [] as number[], relayCpu: [] as number[], bareCpu: [] as number[],
     }; // prettier-ignore
+    /** `run`'s load, and the CPU ms per answered request `server` spent on it. */
+    const measured = async (server: Child, run: () => Promise<Load>) => {
+      const before = server.cpuMs();
+      const result = await run();
+      return { ...result, cpuMs: (server.cpuMs() - before) / Math.max(1, result.total) };
+    };
     let failed = 0;
     const sessions = (url: string) =>
       load(`${url}/api/checkout-sessions`, sessionBody, { origin: BENCH_ORIGIN });
     // Interleaved rounds, so a slow moment of the machine falls on both sides of the ratios.
     for (let round = 0; round < ROUNDS; round++) {
-      const plain = await load(bare.url, () => '{"ok":true}');
+      const plain = await measured(bare, () => load(bare.url, () => '{"ok":true}'));
       const full = await sessions(companion.url);
-      const own = await sessions(alone.url);
-      const relayed = await load(relay.url, sessionBody);
+      const own = await measured(alone, () => sessions(alone.url));
+      const relayed = await measured(relay, () => load(relay.url, sessionBody));
+      const tracedOwn = await sessions(traced.url);
       const authorise = await load(`${sandbox.url}/v1/authorise`, authoriseBody);
       samples.bare.push(plain.rps);
       samples.rps.push(full.rps);
@@ -114,17 +140,30 @@ export async function serverFigures(): Promise<ServerFigures> {
       samples.ratio.push(full.rps / plain.rps);
       samples.ownRatio.push(own.rps / plain.rps);
       samples.relayRatio.push(relayed.rps / plain.rps);
+      samples.traced.push(tracedOwn.rps / own.rps);
+      samples.ownRelay.push(own.rps / relayed.rps);
+      samples.fullRelay.push(full.rps / relayed.rps);
       samples.p99.push(full.p99);
+      samples.ownCpu.push(own.cpuMs);
+      samples.relayCpu.push(relayed.cpuMs);
+      samples.bareCpu.push(plain.cpuMs);
       samples.sandbox.push(authorise.rps);
       failed += plain.non2xx + full.non2xx + own.non2xx + relayed.non2xx + authorise.non2xx;
+      failed += tracedOwn.non2xx;
     }
     return {
       companion_rps_ratio: summarise(samples.ratio, 3),
       companion_own_rps_ratio: summarise(samples.ownRatio, 3),
       relay_rps_ratio: summarise(samples.relayRatio, 3),
+      companion_traced_rps_ratio: summarise(samples.traced, 3),
+      companion_own_relay_ratio: summarise(samples.ownRelay, 3),
+      companion_full_relay_ratio: summarise(samples.fullRelay, 3),
       companion_rps: summarise(samples.rps, 0),
       companion_own_rps: summarise(samples.ownRps, 0),
       bare_express_rps: summarise(samples.bare, 0),
+      companion_session_cpu_ms: summarise(samples.ownCpu, 3),
+      relay_request_cpu_ms: summarise(samples.relayCpu, 3),
+      bare_request_cpu_ms: summarise(samples.bareCpu, 3),
       companion_p99_ms: summarise(samples.p99),
       sandbox_authorise_rps: summarise(samples.sandbox, 0),
       notification_delivery_p99_ms: await notificationDelivery(sandbox.url),
@@ -132,7 +171,7 @@ export async function serverFigures(): Promise<ServerFigures> {
     };
   } finally {
     await Promise.all(
-      [relay, alone, companion, instant, sandbox, bare].map((server) => server.stop()),
+      [traced, relay, alone, companion, instant, sandbox, bare].map((server) => server.stop()),
     );
   }
 }

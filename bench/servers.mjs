@@ -8,6 +8,7 @@
  * - `instant`: a stand-in service that answers every checkout at once with the same page, so the
  *   companion's own cost is measured apart from the sandbox's;
  * - `companion <gateway> [storefront origin]`: the companion, its store a SQLite file;
+ * - `companion-traced <gateway>`: the same with a tracer provider registered (spans kept in memory);
  * - `relay <upstream>`: Express 5 that parses the JSON body, POSTs it to the upstream over a
  *   kept-alive connection and answers JSON: what any companion that calls the service costs at
  *   least, the ceiling of `companion_own_rps_ratio`.
@@ -87,7 +88,11 @@ if (kind === 'bare') {
     upstream.end(body);
   });
   server.on('request', app);
-} else if (kind === 'companion' && gateway) {
+} else if ((kind === 'companion' || kind === 'companion-traced') && gateway) {
+  // Traced: a tracer provider registered first, as a merchant's OpenTelemetry SDK would, its
+  // spans batched to an exporter that keeps them in memory (the cost of the spans, not of a
+  // collector's network).
+  if (kind === 'companion-traced') await registerTracing();
   const companion = await createCompanion({
     publicUrl: url,
     gateway: {
@@ -107,9 +112,22 @@ if (kind === 'bare') {
   server.on('request', companion.app);
 } else {
   console.error(
-    'usage: servers.mjs bare | sandbox | instant | relay <upstream url> | companion <gateway url> [origin]',
+    'usage: servers.mjs bare | sandbox | instant | relay <upstream url> | companion[-traced] <gateway url> [origin]',
   );
   process.exit(2);
 }
+
+/** A tracer provider with an AsyncLocalStorage context manager, as NodeSDK registers them. */
+async function registerTracing() {
+  const { context, trace } = await import('@opentelemetry/api');
+  const { AsyncLocalStorageContextManager } = await import('@opentelemetry/context-async-hooks');
+  const sdk = await import('@opentelemetry/sdk-trace-base');
+  const exporter = new sdk.InMemorySpanExporter();
+  setInterval(() => exporter.reset(), 1_000).unref();
+  const processor = new sdk.BatchSpanProcessor(exporter);
+  context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+  trace.setGlobalTracerProvider(new sdk.BasicTracerProvider({ spanProcessors: [processor] }));
+}
+
 console.log(`READY ${url}`);
 process.on('SIGTERM', () => process.exit(0));

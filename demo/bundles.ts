@@ -1,6 +1,6 @@
 /**
- * The SPA and React examples' bundles. The compiled demo serves the ones `npm run build` made
- * (so it needs no esbuild at run time); from the sources they are bundled once at start.
+ * The SPA, React and playground pages' bundles. The compiled demo serves the ones `npm run build`
+ * made (so it needs no esbuild at run time); from the sources they are bundled once at start.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -24,6 +24,17 @@ export const BUNDLE_OPTIONS = {
   logLevel: 'silent',
 } as const;
 
+/**
+ * The playground's bundle, which only /playground loads: split, so that the widget's own lazy
+ * parts (card, fingerprint, locales…) stay chunks loaded when the element asks for them.
+ */
+export const PLAYGROUND_BUNDLE_OPTIONS = {
+  ...BUNDLE_OPTIONS,
+  entryPoints: { playground: join(DEMO_DIR, 'playground/main.ts') },
+  splitting: true,
+  chunkNames: 'playground-[hash]',
+} as const;
+
 /** The bundles by file name: prebuilt when `prebuilt` is set, else made now. */
 export async function bundles(prebuilt: boolean): Promise<Record<string, string>> {
   if (prebuilt) {
@@ -38,8 +49,14 @@ export async function bundles(prebuilt: boolean): Promise<Record<string, string>
   }
   // A development dependency, loaded only when bundling at start.
   const { build } = await import('esbuild');
-  const result = await build({ ...BUNDLE_OPTIONS, write: false, outdir: '/bundles' });
+  const results = await Promise.all(
+    [BUNDLE_OPTIONS, PLAYGROUND_BUNDLE_OPTIONS].map((options) =>
+      build({ ...options, write: false, outdir: '/bundles' }),
+    ),
+  );
   return Object.fromEntries(
-    result.outputFiles.map((file) => [file.path.replace(/^.*\//, ''), file.text]),
+    results.flatMap((result) =>
+      result.outputFiles.map((file) => [file.path.replace(/^.*\//, ''), file.text]),
+    ),
   );
 }

@@ -6,10 +6,12 @@
  */
 import { createHmac } from 'node:crypto';
 import { join } from 'node:path';
+import type { RequestListener } from 'node:http';
 import express, { type Express } from 'express';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import {
+  answerStarting,
   createCompanion,
   TRUST_PROXY_FORMAT,
   trustProxySetting,
@@ -55,6 +57,8 @@ export const HostedEnv = z.object({
    */
   SANDBOX_URL: z.url({ protocol: /^https?$/, error: 'an http(s):// address' }).optional(),
   SANDBOX_SECRET_KEY: z.string().min(32, 'at least 32 characters').optional(),
+  /** The operator's Prometheus reads /companion/metrics with it (and nothing else). */
+  METRICS_TOKEN: z.string().min(24, 'at least 24 random characters').optional(),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -84,12 +88,16 @@ export interface HostedDemo {
 
 /**
  * Builds the service. `selfUrl` is how this process reaches itself (the companion calls the
- * sandbox and the console calls the companion there, not through the public address).
+ * sandbox and the console calls the companion there, not through the public address). `serveEarly`
+ * is given an app to serve at once when the sandbox is this process's: the companion checks its
+ * key at start against that sandbox, through `selfUrl`, before the rest is built (which answers
+ * 503 meanwhile).
  */
 export async function createHostedDemo(
   env: HostedEnv,
   selfUrl: string,
   logger: Logger,
+  serveEarly?: (app: RequestListener) => void,
 ): Promise<HostedDemo> {
   const publicUrl = env.PUBLIC_URL.replace(/\/+$/, '');
   const origin = new URL(publicUrl).origin;
@@ -117,6 +125,12 @@ export async function createHostedDemo(
           retentionMs: keep,
         }),
       );
+  if (sandbox && serveEarly) {
+    const early = express();
+    early.use('/sandbox', sandbox.app);
+    early.use(answerStarting);
+    serveEarly(early);
+  }
   const operationsToken = derive('operations token');
   const companion = await createCompanion({
     publicUrl: `${publicUrl}/companion`,
@@ -130,6 +144,7 @@ export async function createHostedDemo(
     redisUrl: env.REDIS_URL,
     allowedOrigins: [origin],
     operationsToken,
+    ...(env.METRICS_TOKEN ? { metricsToken: env.METRICS_TOKEN } : {}),
     resolveOrder,
     ...PAYMENT_OPTIONS,
     resolveShopper: demoShopper(signIn.secret),
@@ -138,6 +153,8 @@ export async function createHostedDemo(
     // Only the sandbox's test cards ever reach it.
     directCardPayments: true,
     retention: { ordersMs: keep },
+    // A visitor's audit entries go about when their orders do (whole days: its unit).
+    auditRetentionDays: Math.max(1, Math.ceil(env.DEMO_RETENTION_HOURS / 24)),
     logger,
   });
   const demo = await createDemo({

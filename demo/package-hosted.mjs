@@ -2,7 +2,8 @@
 // The hosted demo laid out as it runs in production, from the packed packages: after
 // `npm run build`, `node demo/package-hosted.mjs <out>` packs both workspaces into <out>/vendor and
 // writes <out>/package.json (the root's runtime dependencies, the two packages from their
-// tarballs) beside the compiled demo (<out>/demo/dist, <out>/demo/public). Then
+// tarballs) beside the compiled demo (<out>/demo/dist, <out>/demo/public) and the docs
+// (<out>/docs/dist). Then
 // `npm install --omit=dev` in <out> is the whole install: the Dockerfile does exactly this, and so
 // does the test that pays on it (test/consumer/hosted.test.ts).
 import { execFileSync } from 'node:child_process';
@@ -45,6 +46,6 @@ writeFileSync(join(out, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n
 // The repository's lock: the install keeps the versions the tests ran with (npm drops what the
 // layout does not use, and takes the two packages from their tarballs).
 copyFileSync(join(root, 'package-lock.json'), join(out, 'package-lock.json'));
-for (const folder of ['demo/dist', 'demo/public'])
+for (const folder of ['demo/dist', 'demo/public', 'docs/dist'])
   cpSync(join(root, folder), join(out, folder), { recursive: true });
 console.log(`hosted demo laid out in ${out}: npm install --omit=dev there, then npm start`);

@@ -5,7 +5,7 @@
 import { escapeHtml } from 'acquiring-checkout-server/gateway';
 import { CATALOGUE } from './catalogue.ts';
 
-interface PageConfig {
+export interface PageConfig {
   companion: string;
   /** The acquiring service's origin: the hosted payment page comes from there. */
   service?: string | undefined;
@@ -21,6 +21,7 @@ const NAV = [
   ['/spa', 'SPA', ' (ESM import)'],
   ['/react', 'React', ' 19'],
   ['/console', 'Console', ''],
+  ['/playground', 'Playground', ''],
 ] as const;
 
 /** What each page says of itself to search engines and link previews. */
@@ -59,7 +60,7 @@ function preconnects(config?: PageConfig): string {
   return links.map((link) => `${link}\n`).join('');
 }
 
-function layout(
+export function layout(
   title: string,
   current: string,
   body: string,
@@ -93,8 +94,11 @@ ${body}
 </html>`;
 }
 
-const catalogueData = () =>
-  `<script type="application/json" id="catalogue">${JSON.stringify(CATALOGUE).replace(/</g, '\\u003c')}</script>`;
+/** A JSON data block (`<script type="application/json">`), safe to embed: no `</script>` in it. */
+export const jsonBlock = (id: string, value: unknown) =>
+  `<script type="application/json" id="${id}">${JSON.stringify(value).replace(/</g, '\\u003c')}</script>`;
+
+const catalogueData = () => jsonBlock('catalogue', CATALOGUE);
 
 /**
  * The storefront: the widget by one script tag with its integrity, deferred so it never holds
@@ -169,7 +173,7 @@ export function reactPage(config: PageConfig): string {
   );
 }
 
-/** The currencies the sandbox has test rates for (server/README.md, Payouts). */
+/** The currencies the sandbox has test rates for (the docs' Payouts guide). */
 const PAYOUT_CURRENCIES = ['EUR', 'GBP', 'USD', 'BRL', 'MXN', 'CAD', 'JPY', 'KWD'];
 
 function currencySelect(name: string, selected: string): string {
@@ -198,6 +202,11 @@ export function consolePage(): string {
     <h2 id="order-detail-title">Order</h2>
     <table id="detail-items" class="orders"><thead><tr><th>Item</th><th>SKU</th><th>Unit price</th><th>Quantity</th></tr></thead><tbody></tbody></table>
     <dl id="detail-data" class="detail-data"></dl>
+    <h3 id="detail-audit-title">Audit trail</h3>
+    <p id="detail-audit-empty" hidden>No operation on this order yet.</p>
+    <div id="detail-audit-region" class="table-scroll" role="region" aria-labelledby="detail-audit-title" tabindex="0">
+    <table id="detail-audit" class="orders audit"><thead><tr><th>When</th><th>Who</th><th>What</th><th>Amount</th><th>Result</th></tr></thead><tbody></tbody></table>
+    </div>
   </section>
   <div class="panels">
     <section aria-labelledby="payout-title">

@@ -11,3 +11,5 @@ export const DEMO_DIR = basename(here) === 'dist' ? dirname(here) : here;
 export const PUBLIC_DIR = join(DEMO_DIR, 'public');
 /** The SPA and React bundles `npm run build` writes for the compiled demo. */
 export const PREBUILT_BUNDLES = join(DEMO_DIR, 'dist', 'bundles');
+/** The docs site `npm run build` writes (scripts/docs/build.ts), served at /docs. */
+export const DOCS_DIR = join(DEMO_DIR, '..', 'docs', 'dist');

@@ -14,7 +14,8 @@ import { bundles } from './bundles.ts';
 import { consoleProxy } from './console-proxy.ts';
 import { sameHost, sameOriginJson } from './guards.ts';
 import { consolePage, reactPage, spaPage, storefrontPage } from './pages.ts';
-import { PUBLIC_DIR } from './paths.ts';
+import { DOCS_DIR, PUBLIC_DIR } from './paths.ts';
+import { localeChoices, playgroundPage } from './playground-page.ts';
 import { signedIn, signInRoutes, type SignInOptions } from './sign-in.ts';
 import { visitorSpaces, type SpacesOptions } from './spaces.ts';
 
@@ -48,6 +49,7 @@ export async function createDemo(options: DemoOptions): Promise<Express> {
   const script = widgetScript();
   const integrity = `sha384-${createHash('sha384').update(readFileSync(script)).digest('base64')}`;
   const bundled = await bundles(options.prebuiltBundles ?? false);
+  const locales = await localeChoices();
   const companion = new URL(options.companionUrl).origin;
   const service = new URL(options.sandboxUrl).origin;
 
@@ -102,6 +104,13 @@ export async function createDemo(options: DemoOptions): Promise<Express> {
     (request, response) => void response.type('html').send(reactPage(config(request, response))),
   );
   app.get('/console', (_request, response) => void response.type('html').send(consolePage()));
+  app.get(
+    '/playground',
+    (request, response) =>
+      void response
+        .type('html')
+        .send(playgroundPage(config(request, response), integrity, locales)),
+  );
   app.get('/bundles/:name', (request, response) => {
     const code = bundled[String(request.params.name)];
     if (code === undefined) return void response.sendStatus(404);
@@ -109,6 +118,8 @@ export async function createDemo(options: DemoOptions): Promise<Express> {
   });
   app.use('/assets', express.static(PUBLIC_DIR, { maxAge: 0 }));
   app.use('/widget', express.static(dirname(script), { maxAge: 0 }));
+  // The docs site, as `npm run build` made it: static pages under the same strict CSP.
+  app.use('/docs', express.static(DOCS_DIR, { maxAge: 0 }));
 
   app.use(
     '/console/api',

@@ -5,14 +5,15 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import { join } from 'node:path';
 import pino, { type Logger } from 'pino';
 import {
   createCompanion,
+  listenBeforeReady,
   type Companion,
   type CompanionConfig,
+  type Listening,
 } from 'acquiring-checkout-server/companion';
 import {
   createSandbox,
@@ -53,13 +54,10 @@ export interface DemoStack {
   close(): Promise<void>;
 }
 
-async function listen(port: number, host: string): Promise<{ server: Server; url: string }> {
-  const server = createServer();
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, resolve);
-  });
-  return { server, url: `http://${host}:${(server.address() as AddressInfo).port}` };
+/** Listens at once (the addresses are needed first), answering 503 until its app is served. */
+async function listen(port: number, host: string): Promise<Listening & { url: string }> {
+  const listening = await listenBeforeReady(port, host);
+  return { ...listening, url: `http://${host}:${listening.port}` };
 }
 
 async function stop(server: Server): Promise<void> {
@@ -81,7 +79,7 @@ export async function startDemoStack(options: DemoStackOptions): Promise<DemoSta
   const service = await listen(next(options.sandboxPort, 100), host);
   let companionPort = next(options.companionPort, 200);
   let companionServer = await listen(companionPort, host);
-  companionPort = (companionServer.server.address() as AddressInfo).port;
+  companionPort = companionServer.port;
   const companionUrl = companionServer.url;
   // The storefront under both names a developer may type; each is an origin of its own.
   const shopPort = new URL(shop.url).port;
@@ -94,7 +92,7 @@ export async function startDemoStack(options: DemoStackOptions): Promise<DemoSta
       ...options.sandbox,
     }),
   );
-  service.server.on('request', sandbox.app);
+  service.serve(sandbox.app);
 
   const companionConfig: CompanionConfig = {
     publicUrl: companionUrl,
@@ -115,7 +113,7 @@ export async function startDemoStack(options: DemoStackOptions): Promise<DemoSta
     ...options.companion,
   };
   let companion = await createCompanion(companionConfig);
-  companionServer.server.on('request', companion.app);
+  companionServer.serve(companion.app);
 
   const demo = await createDemo({
     origins: storefronts,
@@ -124,7 +122,7 @@ export async function startDemoStack(options: DemoStackOptions): Promise<DemoSta
     operationsToken,
     signIn: { secret: signInSecret, secure: false },
   });
-  shop.server.on('request', demo);
+  shop.serve(demo);
 
   return {
     storefrontUrl: shop.url,
@@ -139,7 +137,7 @@ export async function startDemoStack(options: DemoStackOptions): Promise<DemoSta
       await whileDown?.();
       companionServer = await listen(companionPort, host);
       companion = await createCompanion(companionConfig);
-      companionServer.server.on('request', companion.app);
+      companionServer.serve(companion.app);
     },
     async close() {
       await Promise.all([stop(shop.server), stop(companionServer.server), stop(service.server)]);

@@ -39,6 +39,28 @@ if (widgetIsStale()) {
   execFileSync(process.execPath, ['widget/build.mjs'], { stdio: 'inherit' });
 }
 
+/**
+ * The docs (served at /docs) are built when docs/dist is missing or older than anything they are
+ * made from: their Markdown, their build, the element's manifest, the server package's TSDoc.
+ */
+function docsAreStale(): boolean {
+  const built = 'docs/dist/index.html';
+  if (!existsSync(built)) return true;
+  const at = statSync(built).mtimeMs;
+  const sources = ['docs/site', 'scripts/docs', 'server'].flatMap((dir) =>
+    readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile() && !/(^|\/)dist(\/|$)/.test(entry.parentPath))
+      .map((entry) => `${entry.parentPath}/${entry.name}`),
+  );
+  return [...sources, 'widget/custom-elements.json'].some((file) => statSync(file).mtimeMs > at);
+}
+if (docsAreStale()) {
+  console.log('Building the docs (npm run docs)…');
+  execFileSync(process.execPath, ['--import', 'tsx', 'scripts/docs/build.ts'], {
+    stdio: 'inherit',
+  });
+}
+
 const stack = await startDemoStack({
   port: env.PORT,
   ...(env.SANDBOX_PORT !== undefined ? { sandboxPort: env.SANDBOX_PORT } : {}),
@@ -58,6 +80,8 @@ console.log(`
   Storefront          ${stack.storefrontUrl}/
   SPA / React         ${stack.storefrontUrl}/spa  ${stack.storefrontUrl}/react
   Operations console  ${stack.storefrontUrl}/console
+  Docs                ${stack.storefrontUrl}/docs/
+  Playground          ${stack.storefrontUrl}/playground
   Companion           ${stack.companionUrl}
   Sandbox             ${stack.sandboxUrl}/v1
   State               ${env.DATA_DIR}/ (SQLite)

@@ -1,5 +1,5 @@
 /**
- * Pictures of the element in each appearance preset for the widget's README, into
+ * Pictures of the element in each appearance preset for the docs' Appearance page, into
  * docs/appearance/<preset>.png: the built script-tag file (run `npm run build` first) on a page
  * with the demo storefront's CSP (no inline script or style), in Chromium 1280 px wide, after a
  * shopper pressed Pay on a half-filled form, so that the errors show too.

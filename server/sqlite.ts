@@ -13,6 +13,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import type { Database as WasmDatabase, Statement as WasmStatement } from 'node-sqlite3-wasm';
+import { isRecord, messageOf } from './unknown.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -57,8 +58,19 @@ function isAlive(pid: number): boolean {
     return true;
   } catch (error) {
     // EPERM: it lives, under another user.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    return isRecord(error) && error.code === 'EPERM';
   }
+}
+
+/** The live process that has `file` open, if another one does. */
+export function sqliteOwner(file: string): number | undefined {
+  let owner = 0;
+  try {
+    owner = Number(readFileSync(`${file}.owner`, 'utf8'));
+  } catch {
+    // No owner recorded: nobody has it open.
+  }
+  return owner && owner !== process.pid && isAlive(owner) ? owner : undefined;
 }
 
 /**
@@ -69,21 +81,15 @@ function isAlive(pid: number): boolean {
 function claim(file: string): void {
   if (openFiles.has(file))
     throw new Error(`the SQLite database ${file} is already open in this process`);
-  const ownerFile = `${file}.owner`;
-  let owner = 0;
-  try {
-    owner = Number(readFileSync(ownerFile, 'utf8'));
-  } catch {
-    // No owner recorded: nobody has it open.
-  }
-  if (owner && owner !== process.pid && isAlive(owner)) {
+  const owner = sqliteOwner(file);
+  if (owner) {
     throw new Error(
       `the SQLite database ${file} is in use by process ${owner}: an embedded store serves one ` +
         'process. To run several, give them one PostgreSQL (DATABASE_URL=postgres://…).',
     );
   }
   rmSync(`${file}.lock`, { recursive: true, force: true });
-  writeFileSync(ownerFile, String(process.pid));
+  writeFileSync(`${file}.owner`, String(process.pid));
   openFiles.add(file);
 }
 
@@ -190,7 +196,7 @@ export function openSqlite(file: string): SqliteDatabase {
   } catch (error) {
     connection?.close();
     if (file !== ':memory:') release(file);
-    throw new Error(`could not open the SQLite database ${file}: ${(error as Error).message}`, {
+    throw new Error(`could not open the SQLite database ${file}: ${messageOf(error)}`, {
       cause: error,
     });
   }

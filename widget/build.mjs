@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run build` (here or at the root): the widget's Vite builds, its type declarations, its
-// custom-elements manifest, and the sha384 integrity of the script-tag file for the README snippet.
+// custom-elements manifest, and the sha384 integrity of the script-tag file for the docs' snippet.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';

@@ -61,7 +61,7 @@ export default defineConfig(({ mode }) => {
       outDir: 'dist',
       emptyOutDir: esm,
       // ES2022 keeps class fields and #private members as they are: lowered to ES2021 they cost
-      // the script-tag file about 1 kB gzip of WeakMap helpers. Browsers: see the README.
+      // the script-tag file about 1 kB gzip of WeakMap helpers. Browsers: see the docs (docs/site/widget/README.md).
       target: 'es2022',
       sourcemap: false,
       lib: { entry, name: 'AcquiringCheckout', formats: [iife ? 'iife' : 'es'] },

@@ -1,5 +1,7 @@
-// The console's order detail: one order's items and the order and risk data its latest payment
-// attempt was sent with (GET /console/api/orders/<ref>, the operations API's `details`).
+// The console's order detail: one order's items, the order and risk data its latest payment
+// attempt was sent with (GET /console/api/orders/<ref>, the operations API's `details`), and its
+// audit trail: who did what to it, when, for how much, and what came of it
+// (GET /console/api/orders/<ref>/audit, the operations API's GET /audit?order_ref=).
 const $ = (id) => document.getElementById(id);
 
 /** What the order's latest attempt was sent with, as label and text, in this order. */
@@ -35,7 +37,49 @@ const DETAIL_ROWS = [
   ['Saved card', (d) => d.token_id && `token ${d.token_id}`],
 ];
 
-/** Shows one order's detail: its items and the order and risk data it was sent with. */
+/** What an operation did, in words: `review` with its decision, a subscription cancelled. */
+const WHAT = {
+  capture: 'Capture',
+  cancel: 'Cancel',
+  refund: 'Refund',
+  review: 'Review',
+  'cancel-subscription': 'Cancel subscription',
+  'direct-payments': 'Payment with a stored card',
+};
+
+/** An entry's result for one order: the outcome, the service's status, and why when refused. */
+function resultOf(entry, ref) {
+  if (entry.outcome === 'requested') return 'requested, no answer recorded';
+  const result = entry.results?.find((r) => r.ref === ref);
+  const message = result?.error_message ?? entry.error?.message;
+  const status = result ? ` (${result.status})` : '';
+  return `${entry.outcome}${status}${message && entry.outcome !== 'done' ? `: ${message}` : ''}`;
+}
+
+/** Fills the order's audit trail: one row per operation on it, newest first. */
+async function showAudit(ref, { call, cell }) {
+  const { ok, answer } = await call(`orders/${encodeURIComponent(ref)}/audit`);
+  const entries = ok ? answer.entries : [];
+  const rows = entries.map((entry) => {
+    const line = entry.amounts.find((a) => a.ref === ref);
+    const what = `${WHAT[entry.operation] ?? entry.operation}${line?.decision ? `: ${line.decision}` : ''}`;
+    const row = document.createElement('tr');
+    row.dataset.outcome = entry.outcome;
+    row.append(
+      cell(new Date(entry.at).toLocaleString('en-GB'), 'when'),
+      cell(entry.actor, 'who'),
+      cell(what, 'what'),
+      cell(line?.amount ? `${line.amount} ${line.currency}` : '', 'amount'),
+      cell(resultOf(entry, ref), 'result'),
+    );
+    return row;
+  });
+  $('detail-audit').tBodies[0].replaceChildren(...rows);
+  $('detail-audit-region').hidden = rows.length === 0;
+  $('detail-audit-empty').hidden = rows.length > 0;
+}
+
+/** Shows one order's detail: its items, the data it was sent with, and its audit trail. */
 export async function showDetail(ref, { call, cell, say }) {
   const { ok, answer } = await call(`orders/${encodeURIComponent(ref)}`);
   if (!ok) return say(`Could not load ${ref}: ${answer.detail ?? answer.title}`, true);
@@ -63,6 +107,8 @@ export async function showDetail(ref, { call, cell, say }) {
     description.dataset.field = label;
     list.append(term, description);
   }
+  await showAudit(ref, { call, cell });
+  panel.dataset.orderRef = ref;
   panel.hidden = false;
   panel.scrollIntoView({ block: 'nearest' });
 }

@@ -40,6 +40,10 @@ import { showDetail } from './console-detail.js';
     say(`${verb} ${ref}…`);
     const [text, failed] = outcome(verb, ref, await call(name, body));
     await load();
+    // The order's detail, when open, shows the operation in its audit trail at once.
+    const detail = $('order-detail');
+    if (!detail.hidden && detail.dataset.orderRef === ref)
+      await showDetail(ref, { call, cell, say });
     say(text, failed);
   }
 

@@ -5,12 +5,17 @@
  * address of the merchant's backend): the companion never guesses an amount.
  */
 import { createCompanion } from '../companion/app.ts';
+import { doctor } from '../companion/doctor.ts';
 import { companionConfig, companionEnv, type CompanionEnv } from '../companion/config.ts';
 import { merchantHooks, type MerchantHooks } from '../companion/order-resolver.ts';
 import { loadEnvFile } from './env-file.ts';
 import { listen, shutdownGraceMs, stopOnSignals } from './listen.ts';
+import { messageOf } from '../unknown.ts';
 
 loadEnvFile();
+// `acquiring-checkout-companion doctor [order_ref]`: the setup checked, each check printed.
+if (process.argv[2] === 'doctor')
+  process.exit((await doctor(process.env, { sampleOrderRef: process.argv[3] })) ? 0 : 1);
 let env: CompanionEnv;
 let hooks: MerchantHooks;
 let graceMs: number;
@@ -19,16 +24,20 @@ try {
   graceMs = shutdownGraceMs(process.env);
   hooks = await merchantHooks(env.ORDER_RESOLVER, env.ORDER_RESOLVER_TOKEN);
 } catch (error) {
-  console.error((error as Error).message);
+  console.error(messageOf(error));
   process.exit(1);
 }
-const { server, port } = await listen(env.PORT, env.HOST);
+const { server, port, serve } = await listen(env.PORT, env.HOST);
 // With PORT=0 the address handed out (pages, notify_url) is the port actually taken.
 const companion = await createCompanion({
   ...companionConfig({ ...env, PORT: port }, hooks.resolveOrder),
   ...(hooks.resolveShopper ? { resolveShopper: hooks.resolveShopper } : {}),
+}).catch((error: unknown) => {
+  // A setting the service refused (the key, the merchant): the message says which.
+  console.error(messageOf(error));
+  process.exit(1);
 });
-server.on('request', companion.app);
+serve(companion.app);
 // Before the line that says it listens: whoever reads that line may signal at once. SIGTERM
 // drains: /readyz answers 503, requests in flight finish, then the store and Redis close.
 stopOnSignals(

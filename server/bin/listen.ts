@@ -1,19 +1,7 @@
 /** Listening before the app exists, so a port of 0 is known before any address is handed out. */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
 
-export async function listen(
-  port: number,
-  host: string,
-): Promise<{ server: Server; port: number }> {
-  const server = createServer();
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, resolve);
-  });
-  return { server, port: (server.address() as AddressInfo).port };
-}
+export { listenBeforeReady as listen } from '../listening.ts';
 
 const ShutdownEnv = z.object({
   SHUTDOWN_GRACE_MS: z.coerce

@@ -8,6 +8,7 @@ import { createSandbox } from '../sandbox/app.ts';
 import { sandboxConfigFromEnv } from '../sandbox/config.ts';
 import { loadEnvFile } from './env-file.ts';
 import { listen, shutdownGraceMs, stopOnSignals } from './listen.ts';
+import { messageOf } from '../unknown.ts';
 
 loadEnvFile();
 let settings;
@@ -16,16 +17,16 @@ try {
   settings = sandboxConfigFromEnv(process.env);
   graceMs = shutdownGraceMs(process.env);
 } catch (error) {
-  console.error((error as Error).message);
+  console.error(messageOf(error));
   process.exit(1);
 }
-const { server, port } = await listen(settings.port, settings.host);
+const { server, port, serve } = await listen(settings.port, settings.host);
 // With SANDBOX_PORT=0 the pages' addresses carry the port actually taken.
 const config = process.env.SANDBOX_PUBLIC_URL
   ? settings.config
   : { ...settings.config, publicUrl: httpAddress(settings.host, port) };
 const sandbox = createSandbox(config);
-server.on('request', sandbox.app);
+serve(sandbox.app);
 // Before the lines that say it listens: whoever reads them may signal at once.
 stopOnSignals(server, () => sandbox.close().then(() => console.log('sandbox stopped')), {
   graceMs,

@@ -4,6 +4,7 @@
  * router to mount in an app the merchant already has.
  */
 import { createHmac } from 'node:crypto';
+import { WIDGET_API, WIDGET_ROUTES } from 'acquiring-checkout/contract';
 import express, {
   type Express,
   type NextFunction,
@@ -12,13 +13,18 @@ import express, {
   type Router,
 } from 'express';
 import type { CompanionConfig } from './config.ts';
+import { checkCompanionConfig } from './config-checks.ts';
 import { createContext, defaultLogger, forRequest, type Context } from './context.ts';
+import { checkGatewayKey, type GatewayKeyCheck } from './gateway-check.ts';
 import { createHealth, type Health } from './health.ts';
+import { createMetrics } from './metrics.ts';
+import { countRequests, metricsRouter } from './metrics-http.ts';
+import { checkPathAndQuery } from './input-limits.ts';
 import { checkInstallmentPlans } from './installments.ts';
 import { checkMethodSettings } from './payment-methods.ts';
 import { createRateLimits } from './rate-limits.ts';
 import { applyPending } from './notifications.ts';
-import { Problem, problemOfGatewayError, sendProblem } from './problem.ts';
+import { Problem, problemOfGatewayError, refusal, sendProblem } from './problem.ts';
 import { maintain } from './maintenance.ts';
 import { reconcileAll } from './reconcile.ts';
 import { notifyRouter } from './routes/notify.ts';
@@ -27,7 +33,12 @@ import { pagesRouter } from './routes/pages.ts';
 import { widgetRouter } from './routes/widget.ts';
 import { cors, securityHeaders } from './security.ts';
 import { CompanionStore } from './store/store.ts';
+import { traceRequests, tracedStore } from './traces.ts';
+import { startTracing } from './tracing-setup.ts';
+import { tracingOn } from '../tracing.ts';
+import { isRecord } from '../unknown.ts';
 
+/** A running companion: what `createCompanion` gives. */
 export interface Companion {
   /** A standalone app: the routes, a JSON 404, `trust proxy` from the config. */
   app: Express;
@@ -61,27 +72,49 @@ export function storefrontCsp(config: CompanionConfig): Record<string, string[]>
   };
 }
 
-/** What body-parser's refusals (http-errors with a 4xx status) mean to the caller. */
-const BODY_ERRORS: Record<string, [string, string]> = {
-  'entity.too.large': ['Request too large', 'the body is over the limit of this route'],
-  'entity.parse.failed': ['Invalid request', 'the body is not a JSON object'],
-  'charset.unsupported': ['Unsupported charset', 'send the body as UTF-8 (charset=utf-8)'],
-  'encoding.unsupported': [
-    'Unsupported content encoding',
-    'send the body as identity, gzip, deflate or br',
-  ],
-  'request.aborted': ['Request aborted', 'the body ended before its length'],
-  'request.size.invalid': ['Invalid request', 'the body is not as long as its Content-Length'],
-};
+/**
+ * What body-parser's refusals (http-errors with a 4xx status) mean to the caller: a title, the
+ * field at fault (the body itself, or the header that described it) and what is wrong.
+ */
+const BODY_ERRORS: Record<string, [string, string, string]> = {
+  'entity.too.large': ['Request too large', '(body)', 'over the limit of this route'],
+  'entity.parse.failed': ['Invalid request', '(body)', 'not a JSON object'],
+  'charset.unsupported': ['Unsupported charset', 'content-type', 'send the body as UTF-8 (charset=utf-8)'],
+  'encoding.unsupported': ['Unsupported content encoding', 'content-encoding', 'send the body as identity, gzip, deflate or br'],
+  'request.aborted': ['Request aborted', '(body)', 'ended before its length'],
+  'request.size.invalid': ['Invalid request', '(body)', 'not as long as its Content-Length'],
+}; // prettier-ignore
 
 function problemOfBodyError(error: unknown): Problem | undefined {
-  const { status, type } = (error ?? {}) as { status?: unknown; type?: unknown };
+  const { status, type }: Record<string, unknown> = isRecord(error) ? error : {};
   if (typeof status !== 'number' || status < 400 || status > 499) return undefined;
-  const [title, detail] = BODY_ERRORS[String(type)] ?? [
+  const [title, field, detail] = BODY_ERRORS[String(type)] ?? [
     'Invalid request',
+    '(body)',
     'the request could not be read',
   ];
-  return new Problem(status, title, detail);
+  return refusal(status, title, field, detail);
+}
+
+/** PostgreSQL's codes, and the socket's, for a database that cannot be reached right now. */
+const UNREACHABLE = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  '57P01',
+  '57P03',
+  '08001',
+  '08006',
+]);
+
+/** A database that is down or restarting: worth trying again in a moment, unlike a bug. */
+function problemOfStoreError(error: unknown): Problem | undefined {
+  const code = isRecord(error) ? error.code : undefined;
+  if (typeof code !== 'string' || !UNREACHABLE.has(code)) return undefined;
+  return new Problem(503, 'Service unavailable', 'the companion cannot reach its database', {
+    retryable: true,
+    retry_after: 5,
+  });
 }
 
 function errorHandler(context: Context) {
@@ -91,10 +124,13 @@ function errorHandler(context: Context) {
     if (fromService) return sendProblem(response, fromService);
     const fromParser = problemOfBodyError(error);
     if (fromParser) return sendProblem(response, fromParser);
+    const fromStore = problemOfStoreError(error);
     forRequest(context, response).log.error({ err: error }, 'unexpected error');
+    if (fromStore) return sendProblem(response, fromStore);
+    // The same request would fail the same way: a client should not send it again as it is.
     sendProblem(
       response,
-      new Problem(500, 'Internal error', 'the companion failed; see its log', { retryable: true }),
+      new Problem(500, 'Internal error', 'the companion failed; see its log', { retryable: false }),
     );
   };
 }
@@ -112,9 +148,13 @@ function companionRouter(context: Context, health: Health): Router {
     );
   };
   const router = express.Router();
+  router.use(traceRequests());
   router.use(context.requestLogs.middleware());
+  router.use(countRequests(context.metrics));
   router.use(securityHeaders());
+  router.use(checkPathAndQuery);
   router.use(health.router);
+  router.use(metricsRouter(context));
   router.get(
     '/api/csp',
     cors(config.allowedOrigins, refused),
@@ -127,14 +167,23 @@ function companionRouter(context: Context, health: Health): Router {
   // keeps that call from being a CORS error in the console of every shop.
   const credentials =
     config.resolveShopper !== undefined ||
-    ((request: Request) => request.method === 'GET' && request.path === '/saved-cards');
-  router.use('/api', cors(config.allowedOrigins, refused, credentials), widgetRouter(context));
+    ((request: Request) => request.method === 'GET' && request.path === WIDGET_ROUTES.savedCards);
+  router.use(WIDGET_API, cors(config.allowedOrigins, refused, credentials), widgetRouter(context));
   router.use(pagesRouter(context));
   router.use(errorHandler(context));
   return router;
 }
 
+/**
+ * Builds the merchant's companion server: checks `given` (each mistake named with its option, its
+ * variable and the fix), checks the gateway key with one signed query, opens and migrates the
+ * store, applies notifications stored but not yet applied, and starts the periodic
+ * reconciliation. Its `app` is a standalone Express 5 app (listen on it yourself), its `router`
+ * the same routes to mount in an app you already have.
+ */
 export async function createCompanion(given: CompanionConfig): Promise<Companion> {
+  // The same rules as the bin's environment: a mistake stops the start, named, before any shopper.
+  checkCompanionConfig(given);
   // Every address the companion hands out is publicUrl + a path: no slash doubled.
   const config = { ...given, publicUrl: given.publicUrl.replace(/\/+$/, '') };
   // A setting the companion cannot use stops the start, before anything is opened.
@@ -147,19 +196,33 @@ export async function createCompanion(given: CompanionConfig): Promise<Companion
     for (const part of opened.splice(0).reverse()) await part.close();
   };
   try {
-    const store = await CompanionStore.open(config.database, (error) =>
+    const tracing = await startTracing();
+    if (tracing) opened.push(tracing);
+    const opening = await CompanionStore.open(config.database, (error) =>
       log.warn({ err: error }, 'a pooled database connection failed while idle; it is replaced'),
     );
-    opened.push(store);
+    opened.push(opening);
+    const store = tracingOn() ? tracedStore(opening) : opening;
     // Derived from the merchant's key, so every instance issues and accepts the same tokens.
     const tokenKey = createHmac('sha256', config.gateway.secretKey)
       .update('acquiring-checkout status tokens')
       .digest('hex');
-    const limits = await createRateLimits(config, log);
-    opened.push(limits);
-    const context = createContext({ ...config, logger: log }, store, tokenKey, limits);
-    const health = await createHealth({ db: store.db, redisUrl: config.redisUrl }, log);
+    // Before the metrics, which read its checks at each scrape; it shows the key check once made.
+    let keyCheck: GatewayKeyCheck = 'not checked: starting';
+    const health = await createHealth(
+      { db: store.db, redisUrl: config.redisUrl, gateway: () => keyCheck },
+      log,
+    );
     opened.push(health);
+    const metrics = createMetrics(store, health, config);
+    const limits = await createRateLimits(config, log, (limit) =>
+      metrics.rateLimited.inc({ limit }),
+    );
+    opened.push(limits);
+    const context = createContext({ ...config, logger: log }, store, tokenKey, limits, metrics);
+    // Closed before the store: a recovery under way finishes its writes first.
+    opened.push({ close: () => context.recoveries.settled() });
+    keyCheck = await checkGatewayKey(context.gateway, config.gateway, log);
 
     const router = companionRouter(context, health);
     const app = express();
@@ -167,7 +230,7 @@ export async function createCompanion(given: CompanionConfig): Promise<Companion
     app.set('trust proxy', config.trustProxy ?? false);
     app.use(router);
     app.use((_request: Request, response: Response) =>
-      sendProblem(response, new Problem(404, 'Not found')),
+      sendProblem(response, refusal(404, 'Not found', '(path)', 'no such route')),
     );
 
     await applyPending(context);

@@ -7,8 +7,16 @@ import { isIP } from 'node:net';
 import { z } from 'zod';
 import type { Request } from 'express';
 import type { Logger } from 'pino';
+import type { Registry } from 'prom-client';
 import { httpAddress } from '../address.ts';
 import type { GatewayClientConfig } from '../gateway/index.ts';
+import {
+  auditRetentionDays,
+  namedTokens,
+  operationsToken,
+  originProblem,
+  secretKey,
+} from './config-checks.ts';
 import { Plans } from './installments.ts';
 import { MethodsSetting } from './payment-methods.ts';
 import type {
@@ -24,7 +32,9 @@ export type {
   ResolvedOrder,
   ResolvedShopper,
 } from './merchant-types.ts';
+import { parsedJson } from '../unknown.ts';
 
+/** The companion's settings; the bin builds one from the environment (`companionConfig`). */
 export interface CompanionConfig {
   /** Where browsers and the service reach the companion: `https://pay.shop.example`. */
   publicUrl: string;
@@ -35,6 +45,17 @@ export interface CompanionConfig {
   allowedOrigins: string[];
   /** Bearer token of the operations API. */
   operationsToken: string;
+  /**
+   * More operations tokens, by name (`{ ada: '…', 'refund-job': '…' }`): the audit trail names
+   * the token each request came with, and removing one revokes it alone. `operationsToken` is
+   * `default`.
+   */
+  operationsTokens?: Record<string, string>;
+  /**
+   * A token that reads `GET /metrics` and nothing else: for the Prometheus that scrapes it, so
+   * that its credential cannot move money. The operations tokens read the metrics too.
+   */
+  metricsToken?: string;
   resolveOrder(orderRef: string): Promise<ResolvedOrder | undefined> | ResolvedOrder | undefined;
   /**
    * Who the shopper behind a widget request is, by the merchant's own session (a cookie the shop
@@ -106,7 +127,19 @@ export interface CompanionConfig {
      */
     ordersMs?: number;
   };
+  /**
+   * How many days audit entries are kept (default 400: PCI DSS 10.5.1 asks for a year); 0 keeps
+   * them for good, for a merchant who archives and deletes them by its own policy.
+   */
+  auditRetentionDays?: number;
   logger?: Logger;
+  /**
+   * A prom-client registry of your app's, for the companion's metrics (served at `/metrics`
+   * behind the operations token either way). Node's process metrics are your app's to collect
+   * there (`collectDefaultMetrics`), never added twice. Without it the companion keeps its own,
+   * with Node's process metrics under their standard names (`process_cpu_seconds_total`).
+   */
+  metrics?: Registry;
 }
 
 const csv = (text: string) =>
@@ -149,7 +182,7 @@ const json = <T extends z.ZodType>(schema: T) =>
     .string()
     .transform((text, ctx) => {
       try {
-        return JSON.parse(text) as unknown;
+        return parsedJson(text);
       } catch {
         ctx.addIssue({ code: 'custom', message: 'not JSON' });
         return z.NEVER;
@@ -164,20 +197,23 @@ const Env = z.object({
   GATEWAY_BASE_URL: z.url(),
   MERCHANT_ID: z.string().min(1),
   ACCOUNT_ID: z.string().min(1),
-  SECRET_KEY: z.string().min(8, 'at least 8 characters'),
+  SECRET_KEY: secretKey,
   PREVIOUS_SECRET_KEYS: unlessEmpty(z.string()),
   GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   DATABASE_URL: unlessEmpty(z.string()),
   DATA_DIR: z.string().default('data'),
-  ALLOWED_ORIGINS: z.string().min(1, 'list the storefront origins, comma-separated'),
-  OPERATIONS_TOKEN: z
+  ALLOWED_ORIGINS: z
     .string()
-    .min(24, 'at least 24 characters')
-    // .env.example's placeholder is long enough: refuse it by name.
-    .refine(
-      (token) => !token.startsWith('change-me'),
-      'replace the placeholder with a random token',
-    ),
+    .min(1, 'list the storefront origins, comma-separated')
+    .superRefine((text, context) => {
+      for (const origin of csv(text)) {
+        const problem = originProblem(origin);
+        if (problem) context.addIssue({ code: 'custom', message: problem });
+      }
+    }),
+  OPERATIONS_TOKEN: operationsToken,
+  OPERATIONS_TOKENS: unlessEmpty(namedTokens),
+  METRICS_TOKEN: unlessEmpty(operationsToken),
   DIRECT_CARD_PAYMENTS: z.enum(['0', '1']).default('0'),
   ISSUER_HOSTS: unlessEmpty(z.string()),
   TRUST_PROXY: z
@@ -185,6 +221,11 @@ const Env = z.object({
     .default('false')
     .refine((value) => trustProxySetting(value) !== undefined, TRUST_PROXY_FORMAT),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  AUDIT_RETENTION_DAYS: unlessEmpty(
+    z.coerce
+      .number({ error: 'a whole number of days (0: kept for good)' })
+      .pipe(auditRetentionDays),
+  ),
   REDIS_URL: unlessEmpty(
     z.url({ protocol: /^rediss?$/, error: 'a redis:// or rediss:// address' }),
   ),
@@ -197,6 +238,7 @@ const Env = z.object({
   INSTALLMENTS: unlessEmpty(json(Plans)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
+/** The bin's environment variables, read and checked by `companionEnv`. */
 export type CompanionEnv = z.infer<typeof Env>;
 
 /** Reads the environment. Throws with every problem, each naming its variable. */
@@ -229,12 +271,17 @@ export function companionConfig(
     database: env.DATABASE_URL ?? `${env.DATA_DIR}/companion.sqlite`,
     allowedOrigins: csv(env.ALLOWED_ORIGINS),
     operationsToken: env.OPERATIONS_TOKEN,
+    ...(env.OPERATIONS_TOKENS ? { operationsTokens: env.OPERATIONS_TOKENS } : {}),
+    ...(env.METRICS_TOKEN ? { metricsToken: env.METRICS_TOKEN } : {}),
     resolveOrder,
     directCardPayments: env.DIRECT_CARD_PAYMENTS === '1',
     ...(env.ISSUER_HOSTS ? { issuerHosts: csv(env.ISSUER_HOSTS) } : {}),
     trustProxy: trustProxySetting(env.TRUST_PROXY) ?? false,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
     ...(env.REDIS_URL ? { redisUrl: env.REDIS_URL } : {}),
+    ...(env.AUDIT_RETENTION_DAYS !== undefined
+      ? { auditRetentionDays: env.AUDIT_RETENTION_DAYS }
+      : {}),
     ...(env.PAYMENT_METHODS ? { paymentMethods: env.PAYMENT_METHODS } : {}),
     ...(env.METHOD_ORDER ? { methodOrder: csv(env.METHOD_ORDER) } : {}),
     ...(env.INSTALLMENTS ? { installments: env.INSTALLMENTS } : {}),

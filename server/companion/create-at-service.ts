@@ -12,7 +12,8 @@ import {
 import type { SessionResponse } from 'acquiring-checkout/contract';
 import type { Context } from './context.ts';
 import type { OrderAndRiskFields } from './order-fields.ts';
-import { isUnpaidEnd, statusOfOrderStatus } from './attempt-machine/order-status.ts';
+import { onServiceAnswer } from './attempt-machine/reports.ts';
+import { applyReport } from './apply-report.ts';
 import type { PricedOrder } from './priced-order.ts';
 import {
   cardAndCheckoutFields,
@@ -23,9 +24,12 @@ import {
 } from './payment-fields.ts';
 import { reached } from './steps.ts';
 import { keepSavedCard } from './saved-cards.ts';
-import { Problem } from './problem.ts';
+import { signatureRefused } from './gateway-check.ts';
+import { Problem, problemOfGatewayError } from './problem.ts';
+import type { OrderPatch } from './store/orders.ts';
 import type { Attempt, Order, PageToken } from './store/store.ts';
 import { randomToken, statusToken } from './tokens.ts';
+import { present } from '../unknown.ts';
 
 const DEFAULT_PAGE_TTL_MS = 10 * 60_000;
 
@@ -82,67 +86,66 @@ export async function createAtService(
   priced: PricedOrder,
   orderData: OrderAndRiskFields,
 ): Promise<SessionResponse> {
-  const orderNo = order.order_no as string;
+  const orderNo = present(order.order_no, `order ${order.order_ref}'s attempt`);
   const resolved = priced.order;
   const common = { ...payerFields(ctx, request.body, order, resolved, caller), ...orderData };
   const returnUrl = `${ctx.config.publicUrl}/return/${request.kind === 'apm' ? 'apm' : 'checkout'}/${encodeURIComponent(order.order_ref)}`;
   try {
     if (request.kind === 'checkout') {
-      const fields = withoutEmpty({
+      const fields: CheckoutInput = withoutEmpty({
         ...common,
         ...cardAndCheckoutFields(request.body, resolved, caller),
         return_url: returnUrl,
-      }) as CheckoutInput;
+      });
       const page = await ctx.gateway.checkout(fields);
       reached('session.answered');
       // The attempt, its order and the page's first address in one commit; the answer is made
       // from what was written, not read back. A recovery that settled it first: read below.
       const address = newPage(ctx);
-      const pending = { status: 'pending', mode: 'checkout' } as const;
-      const page_html = page.html;
+      const move = onServiceAnswer({ kind: 'page' });
+      const patch = { mode: 'checkout' } satisfies OrderPatch;
+      const attempt = { page_html: page.html };
+      const { order_ref } = order;
       if (
-        await ctx.store.attempts.settleWithPage(
-          orderNo,
-          order.order_ref,
-          { page_html },
-          pending,
-          address,
-        )
-      )
-        return answer(ctx, { ...order, ...pending }, orderNo, framed(ctx, address));
+        await ctx.store.attempts.settleWithPage(orderNo, order_ref, move, attempt, patch, address)
+      ) {
+        const written = { ...order, ...patch, status: move.status ?? order.status };
+        return answer(ctx, written, orderNo, framed(ctx, address));
+      }
     } else if (request.kind === 'apm') {
       const { payment_method, bank_code } = request.body;
-      const fields = withoutEmpty({
+      const fields: ApmPaymentInput = withoutEmpty({
         ...common,
         payment_method,
         bank_code,
         return_url: returnUrl,
-      }) as ApmPaymentInput;
+      });
       const result = await ctx.gateway.apmPayment(fields);
       reached('session.answered');
       const issuer = checkIssuerUrl(ctx, result.issuer_url);
       await ctx.store.attempts.settle(
         orderNo,
         order.order_ref,
-        'answered',
+        onServiceAnswer({ kind: 'issuer' }),
         { issuer_url: issuer },
-        { status: 'pending', mode: 'apm' },
+        { mode: 'apm' },
       );
     } else {
       // The card typed in the widget; a saved card's token_id is among the order fields.
       const card = request.kind === 'card' ? request.body.card : undefined;
-      const fields = withoutEmpty({
+      const fields: DirectPaymentInput = withoutEmpty({
         ...common, ...cardAndCheckoutFields(request.body, resolved, caller), card: card?.number, expiration_month: card?.expiry_month,
         expiration_year: card?.expiry_year, security_code: card?.security_code,
-      }) as DirectPaymentInput; // prettier-ignore
+      }); // prettier-ignore
       const result = await ctx.gateway.directPayment(fields);
       reached('session.answered');
-      const status = statusOfOrderStatus(result.order_status, result.result_info);
-      await ctx.store.attempts.settle(orderNo, order.order_ref, isUnpaidEnd(status) ? 'refused' : 'answered', {}, {
-        status, mode: 'card', transaction_id: result.transaction_id ?? null, result_info: result.result_info,
+      const move = onServiceAnswer({ kind: 'card', ...result });
+      // Its answer settles the order now (and counts it): the notification after it changes nothing.
+      await applyReport(ctx, order, { step: 'settle', move }, {
+        mode: 'card', transaction_id: result.transaction_id ?? null, result_info: result.result_info,
         recurring_id: result.recurring_id ?? null, contract_name: result.contract_name ?? order.contract_name,
-      }); // prettier-ignore
-      if (!isUnpaidEnd(status))
+      }, { source: 'answer' }); // prettier-ignore
+      if (move.event === 'answered')
         // The payment stands whatever happens to the saving: a failure is logged, not answered.
         await keepSavedCard(ctx, request, caller, result.token_id || undefined).catch(
           (error: unknown) => ctx.log.error({ order_no: orderNo, err: error }, 'card not saved'),
@@ -151,8 +154,12 @@ export async function createAtService(
   } catch (error) {
     await recordFailure(ctx, order, error);
   }
-  const stored = (await ctx.store.orders.get(order.order_ref)) as Order;
-  return sessionOf(ctx, stored, (await ctx.store.attempts.get(orderNo)) as Attempt);
+  const stored = present(await ctx.store.orders.get(order.order_ref), `order ${order.order_ref}`);
+  return sessionOf(
+    ctx,
+    stored,
+    present(await ctx.store.attempts.get(orderNo), `attempt ${orderNo}`),
+  );
 }
 
 function checkIssuerUrl(ctx: Context, issuerUrl: string): string {
@@ -173,15 +180,15 @@ function checkIssuerUrl(ctx: Context, issuerUrl: string): string {
  * order "unknown" for reconciliation; a refusal fails the attempt. Either way the widget is told.
  */
 async function recordFailure(ctx: Context, order: Order, error: unknown): Promise<never> {
-  const orderNo = order.order_no as string;
+  const orderNo = present(order.order_no, `order ${order.order_ref}'s attempt`);
   if (error instanceof ConnectionError && !error.sent) {
     // Refused before anything was sent: nothing exists at the service, so a retry is a new attempt.
     await ctx.store.attempts.settle(
       orderNo,
       order.order_ref,
-      'refused',
+      onServiceAnswer({ kind: 'not sent' }),
       { error: error.code },
-      { status: 'failed', result_info: 'the payment service could not be reached' },
+      { result_info: 'the payment service could not be reached' },
     );
     throw new Problem(
       503,
@@ -198,9 +205,9 @@ async function recordFailure(ctx: Context, order: Order, error: unknown): Promis
     await ctx.store.attempts.settle(
       orderNo,
       order.order_ref,
-      'lost',
+      onServiceAnswer({ kind: 'outcome unknown' }),
       { error: error.code },
-      { status: 'unknown' },
+      {},
     );
     throw new Problem(
       503,
@@ -213,11 +220,13 @@ async function recordFailure(ctx: Context, order: Order, error: unknown): Promis
   await ctx.store.attempts.settle(
     orderNo,
     order.order_ref,
-    'refused',
+    onServiceAnswer({ kind: 'refused' }),
     { error: error instanceof GatewayError ? error.code : 'error' },
-    { status: 'failed', result_info: detail.slice(0, 200) },
+    { result_info: detail.slice(0, 200) },
   );
   if (error instanceof Problem) throw error;
   ctx.log.error({ order_no: orderNo, err: error }, 'payment refused by the service');
-  throw new Problem(502, 'Payment service refused the payment', detail);
+  // A signature the service refuses is the merchant's setup: that answer names the setting.
+  if (error instanceof GatewayError && signatureRefused(error)) throw problemOfGatewayError(error);
+  throw new Problem(502, 'Payment service refused the payment', detail, { retryable: false });
 }

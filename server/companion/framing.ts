@@ -69,17 +69,21 @@ export class FramingProbes {
   static readonly MAX = 1_000;
   readonly #kept = new Map<string, { at: number; verdict: Promise<boolean> }>();
 
-  constructor(readonly keepMs: number) {}
+  /** `now` is the clock the verdicts age by (a test's own, to age them without waiting). */
+  constructor(
+    readonly keepMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   verdict(pageUrl: string, ancestorOrigin: string): Promise<boolean> {
     const key = `${pageUrl} ${ancestorOrigin}`;
     const kept = this.#kept.get(key);
-    if (kept && Date.now() - kept.at < this.keepMs) return kept.verdict;
+    if (kept && this.now() - kept.at < this.keepMs) return kept.verdict;
     const verdict = probeFraming(pageUrl, ancestorOrigin);
     if (this.keepMs > 0) {
       this.#kept.delete(key);
       if (this.#kept.size >= FramingProbes.MAX) this.#kept.clear(); // a bound: losing it costs a probe
-      this.#kept.set(key, { at: Date.now(), verdict });
+      this.#kept.set(key, { at: this.now(), verdict });
     }
     return verdict;
   }

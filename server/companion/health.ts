@@ -7,15 +7,28 @@
 import express, { type Router } from 'express';
 import { sql, type Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import { createClient } from 'redis';
 import type { Database } from './store/schema.ts';
+import { messageOf } from '../unknown.ts';
 
 /** How long each readiness check may take before it counts as failed. */
 export const CHECK_TIMEOUT_MS = 1_000;
 
+/** What the readiness checks found: `ok`, `not used` (Redis without `redisUrl`), or why not. */
+export interface ReadinessChecks {
+  database: string;
+  redis: string;
+}
+
 export interface Health {
   /** `GET /healthz` and `GET /readyz`. */
   router: Router;
+  /**
+   * The readiness checks now, each within `CHECK_TIMEOUT_MS`: `database` (a query of the
+   * caller's; `select 1` for `/readyz`) and Redis's PING. Never throws.
+   */
+  check(database?: () => Promise<unknown>): Promise<ReadinessChecks>;
+  /** `listener` hears the answer of every round of checks. */
+  onChecked(listener: (checks: ReadinessChecks) => void): void;
   /** From now on `/readyz` answers 503: the instance is stopping. */
   drain(): void;
   readonly draining: boolean;
@@ -38,6 +51,7 @@ async function within(check: () => Promise<unknown>, ms: number): Promise<void> 
 /** A Redis client of its own, that reconnects in the background and never queues a PING. */
 async function redisProbe(url: string, log: Logger) {
   let lastError: Error | undefined;
+  const { createClient } = await import('redis'); // only with a Redis to probe: see rate-limits.ts
   const client = createClient({
     url,
     disableOfflineQueue: true,
@@ -69,7 +83,12 @@ async function redisProbe(url: string, log: Logger) {
 }
 
 export async function createHealth(
-  options: { db: Kysely<Database>; redisUrl?: string | undefined },
+  options: {
+    db: Kysely<Database>;
+    redisUrl?: string | undefined;
+    /** What the start learnt of the merchant's key (shown, never a reason to be unready). */
+    gateway?: () => string;
+  },
   log: Logger,
 ): Promise<Health> {
   const redis = options.redisUrl ? await redisProbe(options.redisUrl, log) : undefined;
@@ -80,8 +99,19 @@ export async function createHealth(
       await within(probe, CHECK_TIMEOUT_MS);
       return 'ok';
     } catch (error) {
-      return `unreachable: ${(error as Error).message}`;
+      return `unreachable: ${messageOf(error)}`;
     }
+  };
+
+  const listeners: ((checks: ReadinessChecks) => void)[] = [];
+  const checkAll = async (database = () => sql`select 1`.execute(options.db)) => {
+    const [db, cache] = await Promise.all([
+      check(database),
+      redis ? check(redis.ping) : 'not used',
+    ]);
+    const checks = { database: db, redis: cache };
+    for (const listener of listeners) listener(checks);
+    return checks;
   };
 
   const router = express.Router();
@@ -89,17 +119,17 @@ export async function createHealth(
   router.get('/readyz', async (_request, response) => {
     response.set('Cache-Control', 'no-store');
     if (draining) return void response.status(503).json({ ready: false, draining: true });
-    const [database, cache] = await Promise.all([
-      check(() => sql`select 1`.execute(options.db)),
-      redis ? check(redis.ping) : 'not used',
-    ]);
+    const { database, redis: cache } = await checkAll();
     const ready = database === 'ok' && (cache === 'ok' || cache === 'not used');
     if (!ready) log.warn({ database, redis: cache }, 'not ready');
-    response.status(ready ? 200 : 503).json({ ready, checks: { database, redis: cache } });
+    const gateway = options.gateway?.() ?? 'not checked';
+    response.status(ready ? 200 : 503).json({ ready, checks: { database, redis: cache, gateway } });
   });
 
   return {
     router,
+    check: checkAll,
+    onChecked: (listener) => void listeners.push(listener),
     drain: () => void (draining = true),
     get draining() {
       return draining;

@@ -22,5 +22,7 @@ export {
   type OrderResolver,
 } from './order-resolver.ts';
 export { stopOnSignals, type StopOptions } from './shutdown.ts';
+export { answerStarting, listenBeforeReady, type Listening } from '../listening.ts';
+export { doctor } from './doctor.ts';
 export { defaultLogger } from './context.ts';
 export { STEPS_CHANNEL, type DurableStep } from './steps.ts';

@@ -10,7 +10,7 @@ import type { InstallmentOffer } from 'acquiring-checkout/contract';
 import { formatAmount, isAmount, parseAmount } from '../gateway/index.ts';
 import type { InstallmentPlan } from './config.ts';
 import type { PricedOrder } from './priced-order.ts';
-import { Problem } from './problem.ts';
+import { refusal } from './problem.ts';
 
 /** One offered count: the first instalment (with the remainder) and each of the others. */
 export interface InstallmentOption {
@@ -94,9 +94,7 @@ export function chosenInstallments(
     const message = offered.length
       ? `${count} is not offered for this order; choose one of ${offered.join(', ')}`
       : 'this order cannot be paid in instalments';
-    throw new Problem(400, 'Invalid request', `installments: ${message}`, {
-      issues: [{ path: 'installments', message }],
-    });
+    throw refusal(400, 'Invalid request', 'installments', message);
   }
   return { installments: String(count), installments_id: `${priced.order.currency}-${count}` };
 }

@@ -37,25 +37,19 @@ function itemsText(priced: PricedOrder): string {
 /** Fields of every flow (D A C): the items and, for an itemised order, its breakdown. */
 export function orderFields(priced: PricedOrder) {
   const { order } = priced;
-  const canonical = (text: string | undefined) =>
-    text === undefined
-      ? undefined
-      : formatAmount(parseAmount(text, order.currency), order.currency);
-  const parts = Object.fromEntries(
-    AMOUNT_PARTS.filter((part) => order[part] !== undefined).map((part) => [
-      part,
-      canonical(order[part]),
-    ]),
-  );
+  // Each part as the service writes amounts in the currency (10.5 → 10.50).
+  const parts: Partial<Record<(typeof AMOUNT_PARTS)[number], string>> = {};
+  for (const part of AMOUNT_PARTS) {
+    const text = order[part];
+    if (text !== undefined)
+      parts[part] = formatAmount(parseAmount(text, order.currency), order.currency);
+  }
   return {
     items: itemsText(priced),
     ...(priced.itemised
       ? { item_total: formatAmount(priced.itemTotal ?? 0, order.currency), ...parts }
       : {}),
-  } as {
-    items: string;
-    item_total?: string;
-  } & Partial<Record<(typeof AMOUNT_PARTS)[number], string>>;
+  };
 }
 
 /** The shop's account of the shopper, as the service's `account_owner`. */
@@ -147,9 +141,17 @@ export function orderAndRiskFields(
 }
 export type OrderAndRiskFields = ReturnType<typeof orderAndRiskFields>;
 
-/** What the attempt keeps of the fields for the console: the payer's document masked. */
-export function attemptDetails(fields: OrderAndRiskFields): string {
+/**
+ * What the attempt keeps of the fields for the console, with an APM's `payment_method` (the
+ * metrics label a settled payment with it): the payer's document masked.
+ */
+export function attemptDetails(fields: OrderAndRiskFields, request: PaymentRequest): string {
   const person = 'person' in fields ? fields.person : undefined;
+  const method = request.kind === 'apm' ? { payment_method: request.body.payment_method } : {};
   // JSON leaves out what is undefined (an anonymous shopper's shopper_id).
-  return JSON.stringify(person ? { ...fields, person: maskedPerson(person) } : fields);
+  return JSON.stringify({
+    ...fields,
+    ...method,
+    ...(person ? { person: maskedPerson(person) } : {}),
+  });
 }

@@ -10,10 +10,12 @@
  *   `resolveOrder` export (or default export) is the function; its `resolveShopper` export, if
  *   any, is the merchant's resolveShopper.
  */
+import { context, propagation } from '@opentelemetry/api';
 import { isAbsolute, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import type { CompanionConfig, ResolvedOrder } from './config.ts';
+import { messageOf } from '../unknown.ts';
 
 export type OrderResolver = CompanionConfig['resolveOrder'];
 type ShopperResolver = CompanionConfig['resolveShopper'];
@@ -77,19 +79,17 @@ function httpResolver(address: string, token: string | undefined): OrderResolver
       url = new URL(address);
       url.pathname = `${url.pathname.replace(/\/+$/, '')}/${ref}`;
     }
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (token) headers.authorization = `Bearer ${token}`;
+    // The payment's trace goes on in the merchant's backend (W3C traceparent), when traced.
+    propagation.inject(context.active(), headers);
     const response = await fetch(url, {
-      headers: {
-        accept: 'application/json',
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
+      headers,
       signal: AbortSignal.timeout(10_000),
     }).catch((error: unknown) => {
-      throw new Error(
-        `ORDER_RESOLVER did not answer for ${orderRef}: ${(error as Error).message}`,
-        {
-          cause: error,
-        },
-      );
+      throw new Error(`ORDER_RESOLVER did not answer for ${orderRef}: ${messageOf(error)}`, {
+        cause: error,
+      });
     });
     if (response.status === 404) return undefined;
     if (!response.ok) throw new Error(`ORDER_RESOLVER answered ${response.status} for ${orderRef}`);
@@ -122,7 +122,7 @@ async function moduleHooks(specifier: string): Promise<MerchantHooks> {
       default?: unknown;
     };
   } catch (error) {
-    throw new Error(`ORDER_RESOLVER: cannot load ${specifier}: ${(error as Error).message}`, {
+    throw new Error(`ORDER_RESOLVER: cannot load ${specifier}: ${messageOf(error)}`, {
       cause: error,
     });
   }

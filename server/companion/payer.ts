@@ -6,7 +6,7 @@
 import type { ApmPaymentRequest, PayerDocumentType } from 'acquiring-checkout/contract';
 import { cpfDigits, formatCpf, isCpf, type Person } from '../gateway/index.ts';
 import type { CompanionConfig } from './config.ts';
-import { Problem } from './problem.ts';
+import { refusal, type Problem } from './problem.ts';
 
 /** Which document each method needs when `paymentMethods` does not say. */
 const BUILT_IN: Readonly<Record<string, PayerDocumentType>> = { PIX: 'CPF' };
@@ -22,9 +22,7 @@ export function payerDocumentOf(
 }
 
 function invalid(path: string, message: string): Problem {
-  return new Problem(400, 'Invalid request', `${path}: ${message}`, {
-    issues: [{ path, message }],
-  });
+  return refusal(400, 'Invalid request', path, message);
 }
 
 /**
@@ -44,9 +42,10 @@ export function payerPerson(
   if (needed && type !== needed)
     throw invalid('payer.document_type', `${body.payment_method} needs a ${needed}`);
   if (type === 'CPF') {
-    if (!isCpf(given))
+    const digits = cpfDigits(given);
+    if (!digits || !isCpf(digits))
       throw invalid('payer.document_number', 'not a valid CPF: its check digits do not match');
-    return { document_number: cpfDigits(given) as string, document_type: 'CPF' };
+    return { document_number: digits, document_type: 'CPF' };
   }
   return { document_number: given, ...(type ? { document_type: type } : {}) };
 }

@@ -9,6 +9,7 @@ import type {
   SavedCardPaymentRequest,
 } from 'acquiring-checkout/contract';
 import { formatAmount } from '../gateway/index.ts';
+import { present } from '../unknown.ts';
 import type { ResolvedOrder, ResolvedShopper } from './config.ts';
 import type { Context } from './context.ts';
 import type { PaymentMode } from './store/schema.ts';
@@ -49,7 +50,7 @@ export function payerFields(
   const billing = shopper.billing;
   const delivery = shopper.delivery;
   return {
-    order_no: order.order_no as string,
+    order_no: present(order.order_no, `order ${order.order_ref}'s attempt`),
     currency: resolved.currency,
     amount: formatAmount(order.amount, resolved.currency),
     notify_url: `${ctx.config.publicUrl}/api/notifications`,
@@ -113,8 +114,9 @@ export function cardAndCheckoutFields(
 }
 
 /** Only the fields that have a value: the signature leaves empty ones out, so they are not sent. */
-export function withoutEmpty<T extends Record<string, unknown>>(fields: T): T {
-  return Object.fromEntries(
-    Object.entries(fields).filter(([, v]) => v !== undefined && v !== ''),
-  ) as T;
+export function withoutEmpty<T extends object>(fields: T): T {
+  const kept = { ...fields };
+  for (const [name, value] of Object.entries(kept))
+    if (value === undefined || value === '') Reflect.deleteProperty(kept, name);
+  return kept;
 }

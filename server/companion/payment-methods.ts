@@ -17,7 +17,7 @@ import { z } from 'zod';
 import type { PaymentMethodOffer } from 'acquiring-checkout/contract';
 import type { CompanionConfig, PaymentMethodConfig } from './config.ts';
 import { payerDocumentOf } from './payer.ts';
-import { Problem } from './problem.ts';
+import { refusal } from './problem.ts';
 
 /** Who is paying, as far as the companion can tell: the order's currency, and hints. */
 export interface ShopperProfile {
@@ -35,16 +35,16 @@ const same = (a: string, b: string) => a.toUpperCase() === b.toUpperCase();
 /** True when `method` is offered for the profile. */
 export function offers(method: PaymentMethodConfig, profile: ShopperProfile): boolean {
   if (method.currencies && !method.currencies.some((c) => same(c, profile.currency))) return false;
-  if (method.countries && profile.country)
-    return method.countries.some((c) => same(c, profile.country as string));
+  const { country } = profile;
+  if (method.countries && country) return method.countries.some((c) => same(c, country));
   return true;
 }
 
 function score(method: PaymentMethodConfig, profile: ShopperProfile): number {
   let points = 0;
   if (method.mobileFirst && profile.device === 'mobile') points += 4;
-  if (profile.country && method.countries?.some((c) => same(c, profile.country as string)))
-    points += 2;
+  const { country } = profile;
+  if (country && method.countries?.some((c) => same(c, country))) points += 2;
   if (method.currencies?.some((c) => same(c, profile.currency))) points += 1;
   return points;
 }
@@ -96,10 +96,12 @@ export function checkOffered(
   if (!config.paymentMethods) return;
   const entry = config.paymentMethods.find((m) => same(m.method, method));
   if (entry && offers(entry, profile)) return;
-  const message = `${method} is not offered for this order`;
-  throw new Problem(400, 'Invalid request', `payment_method: ${message}`, {
-    issues: [{ path: 'payment_method', message }],
-  });
+  throw refusal(
+    400,
+    'Invalid request',
+    'payment_method',
+    `${method} is not offered for this order`,
+  );
 }
 
 /** The `paymentMethods` setting's shape (PAYMENT_METHODS for the bin). */

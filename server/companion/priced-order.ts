@@ -2,8 +2,9 @@
  * The merchant's order, resolved and checked: the companion trusts `resolveOrder` for what is
  * paid, not for its shape or its arithmetic. An order whose shape is wrong, or whose items and
  * parts do not add up to its amount in minor units, is the merchant's to fix: the log names the
- * order and the problem, and the widget gets a 500 that says the shop could not price the order.
+ * order and the problem, and the widget gets a 502 that says the shop could not price the order.
  */
+import { inSpan } from '../tracing.ts';
 import {
   checkAmountBreakdown,
   formatAmount,
@@ -14,7 +15,7 @@ import {
 import type { ResolvedOrder } from './config.ts';
 import type { Context } from './context.ts';
 import { orderProblems } from './order-resolver.ts';
-import { Problem } from './problem.ts';
+import { Problem, refusal } from './problem.ts';
 
 /** The parts of an order's amount beyond its items, as the service names them. */
 export const AMOUNT_PARTS = [
@@ -69,7 +70,7 @@ export function priceProblems(order: ResolvedOrder): {
   const given = AMOUNT_PARTS.filter((part) => order[part] !== undefined);
   for (const part of given) {
     try {
-      parseAmount(order[part] as string, order.currency);
+      parseAmount(order[part] ?? '', order.currency);
     } catch (error) {
       if (!(error instanceof MoneyError)) throw error;
       problems.push(`${part}: ${error.message}`);
@@ -91,16 +92,36 @@ export function priceProblems(order: ResolvedOrder): {
     : { problems, priced: { order, amount, itemTotal: total, itemised } };
 }
 
-/** Resolves `orderRef` with the merchant's resolveOrder: 404 when unknown, 500 when unusable. */
-export async function priceOrder(ctx: Context, orderRef: string): Promise<PricedOrder> {
-  const order = await ctx.config.resolveOrder(orderRef);
-  if (!order) throw new Problem(404, 'Unknown order', `no order ${orderRef}`);
+/**
+ * Resolves `orderRef` with the merchant's resolveOrder: 404 when unknown, 502 when the merchant's
+ * side fails or answers an order that cannot be paid. That is the shop's backend failing, not the
+ * companion: the shopper reads a sentence, the log has the details.
+ */
+export function priceOrder(ctx: Context, orderRef: string): Promise<PricedOrder> {
+  const attributes = { 'acquiring.order_ref': orderRef };
+  return inSpan('order price', { attributes }, () => resolveAndPrice(ctx, orderRef));
+}
+
+async function resolveAndPrice(ctx: Context, orderRef: string): Promise<PricedOrder> {
+  let order: ResolvedOrder | undefined;
+  try {
+    order = await ctx.config.resolveOrder(orderRef);
+  } catch (error) {
+    ctx.log.error({ order_ref: orderRef, err: error }, 'resolveOrder failed');
+    // The merchant's backend may be back in a moment.
+    throw new Problem(502, 'Order not available', 'the shop could not look this order up', {
+      retryable: true,
+    });
+  }
+  if (!order) throw refusal(404, 'Unknown order', 'order_ref', `the shop has no order ${orderRef}`);
   let problems = orderProblems(order);
   let priced: PricedOrder | undefined;
   if (problems.length === 0) ({ problems, priced } = priceProblems(order));
   if (!priced) {
     ctx.log.error({ order_ref: orderRef, problems }, 'resolveOrder answered an invalid order');
-    throw new Problem(500, 'Order not available', 'the shop could not price this order');
+    throw new Problem(502, 'Order not available', 'the shop could not price this order', {
+      retryable: false,
+    });
   }
   return priced;
 }

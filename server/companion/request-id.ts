@@ -34,12 +34,12 @@ export class RequestLog {
   }
 }
 
-/** Where the middleware leaves a request's log, in `response.locals`. */
-const LOCALS_KEY = 'acquiringRequestLog';
+/** Where the middleware leaves each request's log, by the response that answers it. */
+const LOGS = new WeakMap<Response, RequestLog>();
 
 /** The log of the request `response` answers, once the middleware has named it. */
 export function requestLogOf(response: Response): RequestLog | undefined {
-  return response.locals[LOCALS_KEY] as RequestLog | undefined;
+  return LOGS.get(response);
 }
 
 export class RequestLogs {
@@ -67,7 +67,7 @@ export class RequestLogs {
         };
         scope.log[level](line, 'request');
       });
-      response.locals[LOCALS_KEY] = scope;
+      LOGS.set(response, scope);
       next();
     };
   }

@@ -7,9 +7,10 @@
 import type { SavedCard as SavedCardView } from 'acquiring-checkout/contract';
 import type { Context } from './context.ts';
 import type { Caller, PaymentRequest } from './payment-fields.ts';
-import { Problem } from './problem.ts';
+import { refusal } from './problem.ts';
 import type { SavedCard } from './store/store.ts';
 import { randomToken } from './tokens.ts';
+import { isRecord, parsedJson } from '../unknown.ts';
 
 /** The brand a card number says, by its leading digits; `card` when they say no more. */
 export function cardBrand(number: string): string {
@@ -42,10 +43,7 @@ export function tokenFields(
   if (request.kind === 'saved_card') return { token_id: request.savedCard.token_id };
   if (request.kind !== 'card' && request.kind !== 'checkout') return {};
   if (request.body.save_card && !caller.shopper) {
-    const message = 'only a signed-in shopper can save a card';
-    throw new Problem(400, 'Invalid request', `save_card: ${message}`, {
-      issues: [{ path: 'save_card', message }],
-    });
+    throw refusal(400, 'Invalid request', 'save_card', 'only a signed-in shopper can save a card');
   }
   return { token_flag: request.body.save_card ? 'YES' : 'NO' };
 }
@@ -64,13 +62,13 @@ export async function keepCardFromNotification(
   const { token_id, card, expiration_month, expiration_year } = notification;
   if (typeof token_id !== 'string' || !token_id || typeof card !== 'string') return;
   const attempt = await ctx.store.attempts.get(orderNo);
-  const details = attempt?.details
-    ? (JSON.parse(attempt.details) as { token_flag?: string; shopper_id?: string })
-    : {};
-  if (!attempt || details.token_flag !== 'YES' || !details.shopper_id) return;
+  const details = attempt?.details ? parsedJson(attempt.details) : undefined;
+  if (!isRecord(details) || details.token_flag !== 'YES') return;
+  const { shopper_id } = details;
+  if (!attempt || typeof shopper_id !== 'string' || !shopper_id) return;
   await ctx.store.savedCards.add({
     card_id: `sc_${randomToken()}`,
-    shopper_id: details.shopper_id,
+    shopper_id,
     token_id,
     brand: cardBrand(card),
     last4: card.slice(-4),

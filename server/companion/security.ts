@@ -6,7 +6,8 @@ import express, {
   type Response,
 } from 'express';
 import helmet from 'helmet';
-import { Problem, sendProblem } from './problem.ts';
+import { checkBodyText, checkDepth } from './input-limits.ts';
+import { Problem, refusal, sendProblem } from './problem.ts';
 import { sameSecret } from './tokens.ts';
 
 /** The companion's CSP, tighter than helmet's default: nothing inline, nothing from elsewhere. */
@@ -66,30 +67,58 @@ export function cors(
   };
 }
 
-/** The storefront origin a widget request comes from; refused when it is not on the list. */
-export function storefrontOrigin(request: Request, allowedOrigins: readonly string[]): string {
-  const origin = request.headers.origin;
-  if (!origin || !allowedOrigins.includes(origin)) {
+/**
+ * The storefront origin a widget request comes from; refused when it is not on the list.
+ *
+ * Browsers send no `Origin` on a same-origin GET (saved cards, order status). Such a request
+ * says `Sec-Fetch-Site: same-origin` instead: it comes from a page on the companion's own origin
+ * (its `publicUrl`, a setting, never the request's Host), which then must be on the list too.
+ */
+export function storefrontOrigin(
+  request: Request,
+  config: { allowedOrigins: readonly string[]; publicUrl: string },
+): string {
+  const sameOrigin = request.headers['sec-fetch-site'] === 'same-origin';
+  const origin = request.headers.origin ?? (sameOrigin ? new URL(config.publicUrl).origin : '');
+  if (!origin || !config.allowedOrigins.includes(origin)) {
     throw new Problem(
       403,
       'Origin not allowed',
-      `requests must come from a storefront origin the companion allows${origin ? `; ${origin} is not one` : ''}`,
+      origin
+        ? `origin: ${origin} is not in the companion's allowedOrigins (ALLOWED_ORIGINS); add it there if it is your storefront`
+        : 'origin: requests must come from a storefront origin the companion allows',
+      { issues: [{ path: 'origin', message: 'not an allowed storefront origin' }] },
     );
   }
   return origin;
 }
 
-/** The operations API's bearer token, compared in constant time. */
-export function requireBearer(token: string): RequestHandler {
+/** The operations API's tokens by name: `default` (operationsToken), then operationsTokens. */
+export function operationsTokens(config: {
+  operationsToken: string;
+  operationsTokens?: Record<string, string> | undefined;
+}): [name: string, token: string][] {
+  return [['default', config.operationsToken], ...Object.entries(config.operationsTokens ?? {})];
+}
+
+/**
+ * One of the operations API's bearer tokens, compared in constant time (every one, so the time
+ * does not tell which matched). The token's name is `response.locals.tokenName`: the audit trail
+ * tells the holders apart, and removing one revokes it alone.
+ */
+export function requireBearer(tokens: [name: string, token: string][]): RequestHandler {
   return (request, response, next) => {
-    const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
-    if (!given || !sameSecret(given, token)) {
+    const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
+    let matched: string | undefined;
+    for (const [name, token] of tokens) if (sameSecret(given, token)) matched ??= name;
+    if (!matched) {
       response.set('WWW-Authenticate', 'Bearer');
       return sendProblem(
         response,
-        new Problem(401, 'Unauthorised', 'the operations API needs its bearer token'),
+        refusal(401, 'Unauthorised', 'authorization', 'the operations API needs its bearer token'),
       );
     }
+    response.locals.tokenName = matched;
     next();
   };
 }
@@ -99,7 +128,7 @@ export function requireBearer(token: string): RequestHandler {
  * send (express.json alone would skip it, and the route would see no body at all).
  */
 export function jsonBody(limit: string): RequestHandler[] {
-  const parse = express.json({ limit });
+  const parse = express.json({ limit, verify: checkDepth });
   return [
     (request, _response, next) => {
       const length = request.headers['content-length'];
@@ -108,14 +137,16 @@ export function jsonBody(limit: string): RequestHandler[] {
         request.headers['transfer-encoding'] !== undefined;
       if (hasBody && !request.is('application/json'))
         return next(
-          new Problem(
+          refusal(
             415,
             'Unsupported media type',
+            'content-type',
             'send the body as a JSON object, with Content-Type: application/json',
           ),
         );
       next();
     },
     parse,
+    checkBodyText,
   ];
 }

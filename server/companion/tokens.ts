@@ -1,6 +1,9 @@
 /** Secrets the companion hands out: status tokens bound to one order, one-time page tokens. */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
+/** What randomToken gives: 43 base64url characters (a page's address, a saved card's handle). */
+export const RANDOM_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
 /** A random token for a URL: 32 bytes, base64url. */
 export function randomToken(): string {
   return randomBytes(32).toString('base64url');

@@ -1,16 +1,11 @@
 /** What the service's client is configured with and answers, apart from the client itself. */
-import type {
-  ApmPaymentRequest,
-  CheckoutRequest,
-  DirectPaymentRequest,
-} from './schemas/payment.ts';
 import type { SearchFilters } from './schemas/batch.ts';
-import type { PayoutRequest } from './schemas/payout.ts';
 import type { GatewayError } from './errors.ts';
 import type { SignatureScheme } from './signing.ts';
 import type { Encoding } from './wire.ts';
-import type { OperationName } from './operations.ts';
+import type { OperationName, RequestOf } from './operations.ts';
 
+/** Where the service is, the merchant's ids and key, and how calls are made. */
 export interface GatewayClientConfig {
   /** The service's base URL, without the `/v1` prefix: `https://gateway.example`. */
   baseUrl: string;
@@ -37,6 +32,17 @@ export interface GatewayClientConfig {
    * with kept-alive connections (http-post.ts), which costs less.
    */
   fetch?: typeof fetch;
+  /** Hears of every call once it ends: for metrics (the companion's `/metrics`). */
+  onCall?: (call: GatewayCall) => void;
+}
+
+/** One call to the service as it ended: how long it took, how, and after how many retries. */
+export interface GatewayCall {
+  operation: OperationName;
+  seconds: number;
+  /** `ok`, or the error's stable code. */
+  outcome: 'ok' | GatewayError['code'] | 'error';
+  retries: number;
 }
 
 /** Per-call overrides. */
@@ -48,11 +54,13 @@ export interface CallOptions {
 
 /** What the client fills in itself: the merchant's identifiers and the signature. */
 type Filled = 'merchant_id' | 'account_id' | 'encryption_data';
-export type DirectPaymentInput = Omit<DirectPaymentRequest, Filled>;
-export type ApmPaymentInput = Omit<ApmPaymentRequest, Filled>;
-export type CheckoutInput = Omit<CheckoutRequest, Filled>;
+/** What a caller gives for operation `K`: its request without what the client fills in. */
+export type InputOf<K extends OperationName> = Omit<RequestOf<K>, Filled>;
+export type DirectPaymentInput = InputOf<'directPayment'>;
+export type ApmPaymentInput = InputOf<'apmPayment'>;
+export type CheckoutInput = InputOf<'checkout'>;
 /** A payout; `request_id` is generated when not given, and reused on every retry. */
-export type PayoutInput = Omit<PayoutRequest, Filled | 'request_id'> & { request_id?: string };
+export type PayoutInput = Omit<InputOf<'payout'>, 'request_id'> & { request_id?: string };
 /** Search filters (this project's extension); `order_no` may be a list of any length. */
 export type SearchInput = Omit<SearchFilters, 'order_no'> & {
   order_no?: string | readonly string[];

@@ -3,29 +3,29 @@
  * operation; the table in operations.ts says how it travels, and `call` does the rest.
  */
 import { randomUUID } from 'node:crypto';
-import type { z } from 'zod';
-import {
-  errorFromResponse,
-  GatewayError,
-  InvalidRequestError,
-  MalformedResponseError,
-  SignatureError,
-  type FieldIssue,
-} from './errors.ts';
+import { GatewayError, invalidRequest, InvalidRequestError, issuesOf } from './errors.ts';
 import type {
-  ApmPaymentInput,
   BatchResult,
   CallOptions,
   CheckoutInput,
   DirectPaymentInput,
+  ApmPaymentInput,
   GatewayClientConfig,
+  InputOf,
   PayoutInput,
   SearchInput,
 } from './client-types.ts';
-import { OPERATIONS, type Operation, type OperationName } from './operations.ts';
-import { parseBody, parseLoosely, readPage } from './responses.ts';
+import { observed } from './observed.ts';
+import {
+  OPERATIONS,
+  type Operation,
+  type OperationName,
+  type Operations,
+  type ResultOf,
+} from './operations.ts';
+import { readResult } from './responses.ts';
 import { DEFAULT_SCHEME, signed, verify, type SignatureScheme } from './signing.ts';
-import { send, type RawResponse, type SendOptions } from './transport.ts';
+import { send, type SendOptions } from './transport.ts';
 import { encodeBody, type Encoding } from './wire.ts';
 import type { ApmPaymentResult, CheckoutPage, DirectPaymentResult } from './schemas/payment.ts';
 import type {
@@ -40,20 +40,15 @@ import type {
   RefundRecord,
   ReviewOrder,
   ReviewOrderResult,
+  SearchFilters,
 } from './schemas/batch.ts';
 import type { PayoutRecord } from './schemas/payout.ts';
 
-function issuesOf(error: z.ZodError, prefix = ''): FieldIssue[] {
-  return error.issues.map((issue) => ({
-    path: prefix + issue.path.map(String).join('.'),
-    message: issue.message,
-  }));
-}
+/** The operations table read by a name that is a type parameter: each entry keeps its types. */
+const operations: Operations = OPERATIONS;
 
-function invalid(issues: FieldIssue[]): InvalidRequestError {
-  const summary = issues.map((issue) => `${issue.path || '(body)'}: ${issue.message}`).join('; ');
-  return new InvalidRequestError(`invalid request: ${summary}`, { issues });
-}
+/** The operations that carry a list of orders, sent in chunks of the table's limit. */
+type BatchName = 'capture' | 'review' | 'cancel' | 'refund';
 
 function chunk<T>(items: readonly T[], size: number): T[][] {
   const chunks: T[][] = [];
@@ -61,14 +56,23 @@ function chunk<T>(items: readonly T[], size: number): T[][] {
   return chunks;
 }
 
+/**
+ * A typed client of every operation of the acquiring service: each request validated and signed
+ * before it is sent, each answer's signature verified and read into a typed result, batches split
+ * within the service's limits, and only what is safe to repeat retried.
+ */
 export class GatewayClient {
   readonly #config: Required<
-    Omit<GatewayClientConfig, 'encodings' | 'verificationKeys' | 'signatureScheme' | 'fetch'>
+    Omit<
+      GatewayClientConfig,
+      'encodings' | 'verificationKeys' | 'signatureScheme' | 'fetch' | 'onCall'
+    >
   >;
   readonly #verificationKeys: readonly string[];
   readonly #scheme: SignatureScheme;
   readonly #encodings: GatewayClientConfig['encodings'];
   readonly #fetch: typeof fetch | undefined;
+  readonly #onCall: GatewayClientConfig['onCall'];
 
   constructor(config: GatewayClientConfig) {
     this.#config = {
@@ -84,21 +88,22 @@ export class GatewayClient {
     this.#scheme = config.signatureScheme ?? DEFAULT_SCHEME;
     this.#encodings = config.encodings ?? 'sample';
     this.#fetch = config.fetch;
+    this.#onCall = config.onCall;
   }
 
   /** A direct card payment, or a payment with a stored `token_id`. The result is the XML `respon`. */
   directPayment(order: DirectPaymentInput, options?: CallOptions): Promise<DirectPaymentResult> {
-    return this.#call('directPayment', order, options) as Promise<DirectPaymentResult>;
+    return this.#call('directPayment', order, options);
   }
 
   /** An APM payment: send the payer to the result's `issuer_url`. */
   apmPayment(order: ApmPaymentInput, options?: CallOptions): Promise<ApmPaymentResult> {
-    return this.#call('apmPayment', order, options) as Promise<ApmPaymentResult>;
+    return this.#call('apmPayment', order, options);
   }
 
   /** A hosted checkout: the page that posts the shopper to the hosted payment page. */
   checkout(order: CheckoutInput, options?: CallOptions): Promise<CheckoutPage> {
-    return this.#call('checkout', order, options) as Promise<CheckoutPage>;
+    return this.#call('checkout', order, options);
   }
 
   /** Queries orders (the most recent 100 without filters). A long `order_no` list is split. */
@@ -106,9 +111,8 @@ export class GatewayClient {
     filters: SearchInput = {},
     options?: CallOptions,
   ): Promise<BatchResult<string, QueryOrder>> {
-    return this.#search('query', 'orders_list', filters, options) as Promise<
-      BatchResult<string, QueryOrder>
-    >;
+    const { chunks, fieldsOf } = searchChunks(filters);
+    return this.#inChunks('query', chunks, options, fieldsOf, (result) => result.orders_list);
   }
 
   /** Searches refund records, like `query`. */
@@ -116,9 +120,8 @@ export class GatewayClient {
     filters: SearchInput = {},
     options?: CallOptions,
   ): Promise<BatchResult<string, RefundRecord>> {
-    return this.#search('refundSearch', 'refund_orders', filters, options) as Promise<
-      BatchResult<string, RefundRecord>
-    >;
+    const { chunks, fieldsOf } = searchChunks(filters);
+    return this.#inChunks('refundSearch', chunks, options, fieldsOf, (r) => r.refund_orders);
   }
 
   /** Captures authorised orders; any number, sent 50 a request. */
@@ -126,7 +129,13 @@ export class GatewayClient {
     orders: readonly CaptureOrder[],
     options?: CallOptions,
   ): Promise<BatchResult<CaptureOrder, CaptureOrderResult>> {
-    return this.#batch('capture', orders, options);
+    return this.#batch(
+      'capture',
+      orders,
+      options,
+      (capture_orders) => ({ capture_orders }),
+      (result) => result.capture_orders,
+    );
   }
 
   /** Approves or rejects orders held for review; any number, sent 100 a request. */
@@ -134,7 +143,13 @@ export class GatewayClient {
     orders: readonly ReviewOrder[],
     options?: CallOptions,
   ): Promise<BatchResult<ReviewOrder, ReviewOrderResult>> {
-    return this.#batch('review', orders, options);
+    return this.#batch(
+      'review',
+      orders,
+      options,
+      (review_orders) => ({ review_orders }),
+      (result) => result.review_orders,
+    );
   }
 
   /** Cancels authorised orders; any number, sent 50 a request. */
@@ -142,7 +157,13 @@ export class GatewayClient {
     orders: readonly CancelOrder[],
     options?: CallOptions,
   ): Promise<BatchResult<CancelOrder, CancelOrderResult>> {
-    return this.#batch('cancel', orders, options);
+    return this.#batch(
+      'cancel',
+      orders,
+      options,
+      (cancel_orders) => ({ cancel_orders }),
+      (result) => result.cancel_orders,
+    );
   }
 
   /** Refunds captured orders, in full or in part; any number, sent 50 a request. */
@@ -150,7 +171,13 @@ export class GatewayClient {
     orders: readonly RefundOrder[],
     options?: CallOptions,
   ): Promise<BatchResult<RefundOrder, RefundOrderResult>> {
-    return this.#batch('refund', orders, options);
+    return this.#batch(
+      'refund',
+      orders,
+      options,
+      (refund_orders) => ({ refund_orders }),
+      (result) => result.refund_orders,
+    );
   }
 
   /** Cancels a recurring subscription at once: it is never charged again. */
@@ -158,11 +185,7 @@ export class GatewayClient {
     subscription: { recurring_id: string; contract_name: string },
     options?: CallOptions,
   ): Promise<CancelSubscriptionResult> {
-    return this.#call(
-      'cancelSubscription',
-      subscription,
-      options,
-    ) as Promise<CancelSubscriptionResult>;
+    return this.#call('cancelSubscription', subscription, options);
   }
 
   /**
@@ -171,7 +194,7 @@ export class GatewayClient {
    */
   payout(payout: PayoutInput, options?: CallOptions): Promise<PayoutRecord> {
     const fields = { ...payout, request_id: payout.request_id ?? randomUUID() };
-    return this.#call('payout', fields, options) as Promise<PayoutRecord>;
+    return this.#call('payout', fields, options);
   }
 
   #encoding(name: OperationName): Encoding {
@@ -181,16 +204,34 @@ export class GatewayClient {
     return this.#encodings?.[name] ?? operation.sample;
   }
 
+  /**
+   * The one path every request takes: one request of operation `name`, typed by the table (its
+   * input and its result), traced, and told to `onCall` once it ends.
+   */
+  #call<K extends OperationName>(
+    name: K,
+    fields: InputOf<K>,
+    options: CallOptions = {},
+  ): Promise<ResultOf<K>> {
+    const exchange = (onRetry?: () => void) => this.#exchange(name, fields, options, onRetry);
+    return observed(name, this.#onCall, exchange);
+  }
+
   /** Signs, validates, sends and reads one request of operation `name`. */
-  async #call(name: OperationName, fields: object, options: CallOptions = {}): Promise<unknown> {
-    const operation: Operation = OPERATIONS[name];
+  async #exchange<K extends OperationName>(
+    name: K,
+    fields: InputOf<K>,
+    options: CallOptions,
+    onRetry?: () => void,
+  ): Promise<ResultOf<K>> {
+    const operation = operations[name];
     const body = signed(
       { merchant_id: this.#config.merchantId, account_id: this.#config.accountId, ...fields },
       this.#config.secretKey,
       this.#scheme,
     );
     const checked = operation.request.safeParse(body);
-    if (!checked.success) throw invalid(issuesOf(checked.error));
+    if (!checked.success) throw invalidRequest(issuesOf(checked.error));
     const { body: text, contentType } = encodeBody(body, this.#encoding(name));
     const sendOptions: SendOptions = {
       timeoutMs: options.timeoutMs ?? this.#config.timeoutMs,
@@ -198,82 +239,51 @@ export class GatewayClient {
       backoffMs: this.#config.backoffMs,
       maxBackoffMs: 5_000,
       signal: options.signal,
+      onRetry,
     };
     const url = this.#config.baseUrl + operation.path;
     const response = await send(url, text, contentType, operation.retry, sendOptions, this.#fetch);
-    return this.#read(operation, response);
+    return readResult(operation, response, (body) =>
+      verify(body, this.#verificationKeys, this.#scheme),
+    );
   }
 
-  #read(operation: Operation, response: RawResponse): unknown {
-    if (response.status < 200 || response.status >= 300) {
-      throw errorFromResponse(response.status, parseLoosely(response.text)) as GatewayError;
-    }
-    if (operation.response === 'html') return readPage(response);
-    const body = parseBody(operation.response, response);
-    if (!verify(body, this.#verificationKeys, this.#scheme)) {
-      throw new SignatureError({ status: response.status, raw: body });
-    }
-    const result = (operation.result as z.ZodType).safeParse(body);
-    if (!result.success) {
-      const detail = issuesOf(result.error)
-        .map((i) => `${i.path}: ${i.message}`)
-        .join('; ');
-      throw new MalformedResponseError(`the response does not match the interface: ${detail}`, {
-        status: response.status,
-        raw: body,
-      });
-    }
-    const error = errorFromResponse(response.status, body);
-    if (error) throw error;
-    return result.data;
-  }
-
-  async #batch<Item, Result>(
-    name: 'capture' | 'review' | 'cancel' | 'refund',
+  /**
+   * A batch of any size: every item checked against the operation's item schema before anything
+   * is sent, then sent in chunks of its limit (`fieldsOf` puts a chunk in its request).
+   */
+  async #batch<K extends BatchName, Item, Result>(
+    name: K,
     items: readonly Item[],
-    options?: CallOptions,
+    options: CallOptions | undefined,
+    fieldsOf: (orders: Item[]) => InputOf<K>,
+    ordersOf: (result: ResultOf<K>) => Result[] | undefined,
   ): Promise<BatchResult<Item, Result>> {
     const { field, item, limit } = OPERATIONS[name].batch;
-    if (items.length === 0) throw invalid([{ path: field, message: 'at least one order' }]);
+    if (items.length === 0) throw invalidRequest([{ path: field, message: 'at least one order' }]);
     const issues = items.flatMap((order, index) => {
       const checked = item.safeParse(order);
       return checked.success ? [] : issuesOf(checked.error, `${field}.${index}.`);
     });
-    if (issues.length > 0) throw invalid(issues);
-    return this.#inChunks(chunk(items, limit), options, (orders) => ({
-      fields: { [field]: orders },
-      name,
-      field,
-    }));
+    if (issues.length > 0) throw invalidRequest(issues);
+    return this.#inChunks(name, chunk(items, limit), options, fieldsOf, ordersOf);
   }
 
-  #search(
-    name: 'query' | 'refundSearch',
-    field: string,
-    filters: SearchInput,
-    options?: CallOptions,
-  ): Promise<BatchResult<string, unknown>> {
-    const { order_no, ...rest } = filters;
-    const list = typeof order_no === 'string' ? order_no.split(',') : order_no;
-    if (!list) return this.#inChunks([[]], options, () => ({ fields: rest, name, field }));
-    return this.#inChunks(chunk(list, 100), options, (orders) => ({
-      fields: { ...rest, order_no: orders.join(',') },
-      name,
-      field,
-    }));
-  }
-
-  async #inChunks<Item, Result>(
+  /**
+   * One request of `name` per chunk (`fieldsOf` makes its fields), the per-order results
+   * (`ordersOf` reads them out of each answer) merged; a chunk's failure is kept with its orders.
+   */
+  async #inChunks<K extends OperationName, Item, Result>(
+    name: K,
     chunks: Item[][],
     options: CallOptions | undefined,
-    request: (orders: Item[]) => { fields: object; name: OperationName; field: string },
+    fieldsOf: (orders: Item[]) => InputOf<K>,
+    ordersOf: (result: ResultOf<K>) => Result[] | undefined,
   ): Promise<BatchResult<Item, Result>> {
     const merged: BatchResult<Item, Result> = { orders: [], failures: [], ok: true };
     for (const orders of chunks) {
-      const { fields, name, field } = request(orders);
       try {
-        const envelope = (await this.#call(name, fields, options)) as Record<string, unknown>;
-        merged.orders.push(...((envelope[field] as Result[] | undefined) ?? []));
+        merged.orders.push(...(ordersOf(await this.#call(name, fieldsOf(orders), options)) ?? []));
       } catch (error) {
         // A request refused here was refused before anything was sent, and would be for every chunk.
         const local = error instanceof InvalidRequestError && error.status === undefined;
@@ -284,4 +294,20 @@ export class GatewayClient {
     }
     return merged;
   }
+}
+
+/**
+ * A search's requests: the filters as they are, or with `order_no` split into lists of 100
+ * (one request without any when no order number is given).
+ */
+function searchChunks(filters: SearchInput): {
+  chunks: string[][];
+  fieldsOf: (orders: string[]) => SearchFilters;
+} {
+  const { order_no, ...rest } = filters;
+  const list = typeof order_no === 'string' ? order_no.split(',') : order_no;
+  return {
+    chunks: list ? chunk(list, 100) : [[]],
+    fieldsOf: (orders) => (orders.length > 0 ? { ...rest, order_no: orders.join(',') } : rest),
+  };
 }

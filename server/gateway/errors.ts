@@ -2,8 +2,11 @@
  * The errors of the gateway client: one base class with a stable `code`, a few subclasses, and one
  * factory that picks them from a response.
  */
+import type { z } from 'zod';
+import { isRecord } from '../unknown.ts';
 import { RETURN_STATUS_OK } from './statuses.ts';
 
+/** The stable `code` of each kind of `GatewayError`. */
 export type GatewayErrorCode =
   | 'invalid_request'
   | 'record_not_found'
@@ -21,6 +24,10 @@ export interface FieldIssue {
   message: string;
 }
 
+/**
+ * Every failure of a call: a stable `code`, the HTTP `status` and the `raw` body. `outcomeUnknown`
+ * says the service may have acted: settle such an order with a query, never on a guess.
+ */
 export class GatewayError extends Error {
   override readonly name: string = 'GatewayError';
   /** Stable, for programs: switch on this, not on the message. */
@@ -167,12 +174,37 @@ export class ConnectionError extends GatewayError {
 
 function describe(raw: unknown): string {
   if (typeof raw === 'string') return raw.slice(0, 200);
-  if (raw && typeof raw === 'object') {
-    const record = raw as Record<string, unknown>;
-    const text = record.message ?? record.error ?? record.return_message;
+  if (isRecord(raw)) {
+    const text = raw.message ?? raw.error ?? raw.return_message;
     if (typeof text === 'string') return text;
   }
   return '';
+}
+
+/** The error an answer that is not a 2xx stands for. */
+export function errorFromStatus(status: number, body: unknown): GatewayError {
+  const detail = describe(body);
+  if (status === 400) {
+    // The field the service names (the sandbox's `field`), so a caller can say which of its own.
+    const field = isRecord(body) && typeof body.field === 'string' ? body.field : undefined;
+    const issues = field ? [{ path: field, message: detail || 'invalid input' }] : [];
+    return new InvalidRequestError(detail || 'invalid input', { status, raw: body, issues });
+  }
+  if (status === 404)
+    return new RecordNotFoundError(detail || 'record not found', { status, raw: body });
+  // Refused unread, so not acted on: the same body would be refused again.
+  if (status === 413) {
+    const message = `over the service's size limit${detail ? ` (${detail})` : ''}`;
+    return new InvalidRequestError(`the service refused the request: ${message}`, {
+      status,
+      raw: body,
+      issues: [{ path: '(body)', message }],
+    });
+  }
+  return new ServiceError(`the service answered HTTP ${status}${detail ? `: ${detail}` : ''}`, {
+    status,
+    raw: body,
+  });
 }
 
 /**
@@ -180,19 +212,9 @@ function describe(raw: unknown): string {
  * body when it could be parsed, the text otherwise.
  */
 export function errorFromResponse(status: number, body: unknown): GatewayError | undefined {
-  const detail = describe(body);
-  if (status === 400)
-    return new InvalidRequestError(detail || 'invalid input', { status, raw: body });
-  if (status === 404)
-    return new RecordNotFoundError(detail || 'record not found', { status, raw: body });
-  if (status < 200 || status >= 300) {
-    return new ServiceError(`the service answered HTTP ${status}${detail ? `: ${detail}` : ''}`, {
-      status,
-      raw: body,
-    });
-  }
-  if (body && typeof body === 'object') {
-    const record = body as Record<string, unknown>;
+  if (status < 200 || status >= 300) return errorFromStatus(status, body);
+  if (isRecord(body)) {
+    const record = body;
     if (typeof record.return_status === 'string' && record.return_status !== RETURN_STATUS_OK) {
       const message = typeof record.return_message === 'string' ? record.return_message : '';
       return new BatchRejectedError(
@@ -207,4 +229,18 @@ export function errorFromResponse(status: number, body: unknown): GatewayError |
     }
   }
   return undefined;
+}
+
+/** A schema's issues as field issues (`prefix` before each path: an item's place in its batch). */
+export function issuesOf(error: z.ZodError, prefix = ''): FieldIssue[] {
+  return error.issues.map((issue) => ({
+    path: prefix + issue.path.map(String).join('.'),
+    message: issue.message,
+  }));
+}
+
+/** A request refused before it was sent, naming each field at fault. */
+export function invalidRequest(issues: FieldIssue[]): InvalidRequestError {
+  const summary = issues.map((issue) => `${issue.path || '(body)'}: ${issue.message}`).join('; ');
+  return new InvalidRequestError(`invalid request: ${summary}`, { issues });
 }

@@ -10,7 +10,16 @@ export * from './signing.ts';
 export * from './statuses.ts';
 export * from './wire.ts';
 export * from './html.ts';
-export { OPERATIONS, type Operation, type OperationName, type RetrySafety } from './operations.ts';
+export {
+  OPERATIONS,
+  OPERATION_NAMES,
+  type Operation,
+  type OperationName,
+  type Operations,
+  type RequestOf,
+  type ResultOf,
+  type RetrySafety,
+} from './operations.ts';
 export * from './schemas/formats.ts';
 export * from './schemas/payment.ts';
 export * from './schemas/batch.ts';

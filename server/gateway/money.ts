@@ -23,9 +23,14 @@ export class MoneyError extends Error {
   override readonly name = 'MoneyError';
 }
 
+/** Whether `code` is an ISO 4217 currency this code can count in (`USD`, not `AAA`). */
+export function isCurrency(code: string): boolean {
+  return /^[A-Z]{3}$/.test(code) && KNOWN_CURRENCIES.has(code);
+}
+
 /** The number of decimals the currency's minor unit has (JPY 0, USD 2, KWD 3). */
 export function currencyExponent(currency: string): number {
-  if (!/^[A-Z]{3}$/.test(currency) || !KNOWN_CURRENCIES.has(currency)) {
+  if (!isCurrency(currency)) {
     throw new MoneyError(`unknown currency "${currency}": expected an ISO 4217 code like USD`);
   }
   return EXPONENT_EXCEPTIONS[currency] ?? 2;
@@ -97,8 +102,10 @@ const SUBTRACTED = ['shipping_discount', 'discount'] as const;
 export function checkAmountBreakdown(order: AmountBreakdown): string | undefined {
   const given = (name: keyof AmountBreakdown) => order[name] !== undefined && order[name] !== '';
   if (![...ADDED, ...SUBTRACTED].some(given)) return undefined;
-  const minor = (name: keyof AmountBreakdown) =>
-    given(name) ? parseAmount(order[name] as string, order.currency) : 0;
+  const minor = (name: keyof AmountBreakdown) => {
+    const text = order[name];
+    return text !== undefined && text !== '' ? parseAmount(text, order.currency) : 0;
+  };
   const expected =
     ADDED.reduce((sum, name) => sum + minor(name), 0) -
     SUBTRACTED.reduce((sum, name) => sum + minor(name), 0);

@@ -28,11 +28,18 @@ export function signNotification(
   return `t=${timestamp},v1=${mac(key, timestamp, rawBody).toString('hex')}`;
 }
 
-export type NotificationCheck = { ok: true } | { ok: false; reason: string };
+/**
+ * A refusal says why: `signature` (no header, a malformed one, or one none of the keys made) or
+ * `stale` (made with a key, but signed more than the tolerance away from now: a replayed copy,
+ * or a clock off on either side).
+ */
+export type NotificationCheck =
+  { ok: true } | { ok: false; problem: 'signature' | 'stale'; reason: string };
 
 /**
  * Checks the header against the raw body with any of `keys`, in constant time, before anything
- * parses the body. Never throws.
+ * parses the body. The signature is checked before the time, so an old timestamp on a forged
+ * header is a bad signature, never a stale one. Never throws.
  */
 export function verifyNotification(
   rawBody: string,
@@ -42,11 +49,14 @@ export function verifyNotification(
   toleranceS = NOTIFICATION_TOLERANCE_S,
 ): NotificationCheck {
   const match = /^t=(\d{1,12}),v1=([0-9a-f]{64})$/.exec(header ?? '');
-  if (!match) return { ok: false, reason: 'missing or malformed signature header' };
+  if (!match)
+    return { ok: false, problem: 'signature', reason: 'missing or malformed signature header' };
   const timestamp = Number(match[1]);
-  if (Math.abs(now - timestamp) > toleranceS) return { ok: false, reason: 'stale signature' };
-  const given = Buffer.from(match[2] as string, 'hex');
+  const given = Buffer.from(match[2] ?? '', 'hex');
   let valid = false;
   for (const key of keys) if (timingSafeEqual(mac(key, timestamp, rawBody), given)) valid = true;
-  return valid ? { ok: true } : { ok: false, reason: 'signature does not verify' };
+  if (!valid) return { ok: false, problem: 'signature', reason: 'signature does not verify' };
+  if (Math.abs(now - timestamp) > toleranceS)
+    return { ok: false, problem: 'stale', reason: 'stale signature' };
+  return { ok: true };
 }

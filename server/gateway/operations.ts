@@ -7,6 +7,7 @@ import type { Encoding } from './wire.ts';
 import {
   ApmPaymentRequest,
   ApmPaymentResult,
+  CheckoutPage,
   CheckoutRequest,
   DirectPaymentRequest,
   DirectPaymentResult,
@@ -41,13 +42,18 @@ import { PayoutRecord, PayoutRequest } from './schemas/payout.ts';
  */
 export type RetrySafety = 'never-sent' | 'always';
 
-export interface Operation {
+/**
+ * One operation of the service. `Request` and `Result` are what its schemas read: the table below
+ * keeps each operation's own, and `Operations` gives them to code that names an operation by a
+ * type parameter (the client's `call`), so nothing downstream casts.
+ */
+export interface Operation<Request = unknown, Result = unknown> {
   path: string;
-  request: z.ZodType;
-  /** `xml`: root `respon`; `json`: an object; `html`: the checkout page. */
+  request: z.ZodType<Request>;
+  /** `xml`: root `respon`; `json`: an object; `html`: the checkout page (no signature). */
   response: 'xml' | 'json' | 'html';
-  /** Absent for `html`, which carries no signature. */
-  result?: z.ZodType;
+  /** What a successful answer reads as: the signed body, or the checkout page's form. */
+  result: z.ZodType<Result>;
   /** What the interface's command-line samples send. */
   sample: Encoding;
   /** What the interface declares as the body's media type. */
@@ -80,6 +86,7 @@ export const OPERATIONS = {
     path: '/v1/checkout',
     request: CheckoutRequest,
     response: 'html',
+    result: CheckoutPage,
     sample: 'json-as-form',
     declared: 'xml',
     retry: 'never-sent',
@@ -163,3 +170,21 @@ export const OPERATIONS = {
 } as const satisfies Record<string, Operation>;
 
 export type OperationName = keyof typeof OPERATIONS;
+
+function isOperationName(name: string): name is OperationName {
+  return Object.hasOwn(OPERATIONS, name);
+}
+
+/** Every operation's name, in the table's order. */
+export const OPERATION_NAMES: readonly OperationName[] =
+  Object.keys(OPERATIONS).filter(isOperationName);
+/** The request operation `K` sends: every field, signed. */
+export type RequestOf<K extends OperationName> = z.output<(typeof OPERATIONS)[K]['request']>;
+/** What operation `K` answers once read, verified and checked. */
+export type ResultOf<K extends OperationName> = z.output<(typeof OPERATIONS)[K]['result']>;
+/**
+ * The table by name, each entry typed by its own request and result. Indexed with a type
+ * parameter `K` (`operations[name]`), an entry is `Operation<RequestOf<K>, ResultOf<K>>`, so its
+ * schemas parse to K's types; indexing `typeof OPERATIONS` the same way gives a union instead.
+ */
+export type Operations = { [K in OperationName]: Operation<RequestOf<K>, ResultOf<K>> };

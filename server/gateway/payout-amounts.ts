@@ -2,7 +2,7 @@
  * A payout record's amounts as exact decimal strings. The interface gives the response-only
  * amounts as JSON numbers without their currency; this project reads `amount_payer_pays` and
  * `fee_amount` in `fee_currency` (else the source currency) and `amount_beneficiary_receives` in
- * `payment_currency` (README: Payouts), and writes each with its currency's decimals.
+ * `payment_currency` (the docs' Payouts guide), and writes each with its currency's decimals.
  */
 import { z } from 'zod';
 import { formatAmount, parseAmount } from './money.ts';
@@ -54,16 +54,27 @@ export function payoutAmounts(given: unknown): PayoutAmounts | undefined {
   const source_currency = record.source_currency ?? payment_currency;
   if (!payment_currency || !source_currency) return undefined;
   const fee_currency = record.fee_currency ?? source_currency;
-  const amounts = {
-    source_amount: decimal(record.source_amount, source_currency),
+  const source_amount = decimal(record.source_amount, source_currency);
+  const payment_amount = decimal(record.payment_amount, payment_currency);
+  const fee_amount = decimal(record.fee_amount, fee_currency);
+  const amount_payer_pays = decimal(record.amount_payer_pays, source_currency);
+  const beneficiary = decimal(record.amount_beneficiary_receives, payment_currency);
+  if (
+    source_amount === undefined ||
+    payment_amount === undefined ||
+    fee_amount === undefined ||
+    amount_payer_pays === undefined ||
+    beneficiary === undefined
+  )
+    return undefined;
+  return {
+    source_amount,
     source_currency,
-    payment_amount: decimal(record.payment_amount, payment_currency),
+    payment_amount,
     payment_currency,
-    fee_amount: decimal(record.fee_amount, fee_currency),
+    fee_amount,
     fee_currency,
-    amount_payer_pays: decimal(record.amount_payer_pays, source_currency),
-    amount_beneficiary_receives: decimal(record.amount_beneficiary_receives, payment_currency),
+    amount_payer_pays,
+    amount_beneficiary_receives: beneficiary,
   };
-  const complete = Object.values(amounts).every((value) => value !== undefined);
-  return complete ? (amounts as PayoutAmounts) : undefined;
 }

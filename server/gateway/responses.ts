@@ -1,14 +1,22 @@
 /**
- * Reading the service's answers: a body as the XML or JSON its operation answers in, any body as
- * well as it can be read (for an error's detail), and the checkout's HTML page with its form.
+ * Reading the service's answers: an answer as its operation's result (`readResult`), from a body
+ * in the XML or JSON its operation answers in, or the checkout's HTML page with its form; and any
+ * body as well as it can be read, for an error's detail.
  */
-import { MalformedResponseError } from './errors.ts';
+import { isRecord, messageOf } from '../unknown.ts';
+import {
+  errorFromResponse,
+  errorFromStatus,
+  issuesOf,
+  MalformedResponseError,
+  SignatureError,
+} from './errors.ts';
 import { readCheckoutForm } from './html.ts';
-import { CheckoutPage } from './schemas/payment.ts';
+import type { Operation } from './operations.ts';
 import type { RawResponse } from './transport.ts';
 import { decodeXml, WireFormatError } from './wire.ts';
 
-export function parseLoosely(text: string): unknown {
+function parseLoosely(text: string): unknown {
   try {
     return text.trimStart().startsWith('<') ? decodeXml(text).fields : JSON.parse(text);
   } catch {
@@ -16,7 +24,7 @@ export function parseLoosely(text: string): unknown {
   }
 }
 
-export function parseBody(format: 'xml' | 'json', response: RawResponse): Record<string, unknown> {
+function parseBody(format: 'xml' | 'json', response: RawResponse): Record<string, unknown> {
   try {
     if (format === 'xml') {
       const { root, fields } = decodeXml(response.text);
@@ -25,37 +33,71 @@ export function parseBody(format: 'xml' | 'json', response: RawResponse): Record
       return fields;
     }
     const body: unknown = JSON.parse(response.text);
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    if (!isRecord(body) || Array.isArray(body)) {
       throw new WireFormatError('expected a JSON object');
     }
-    return body as Record<string, unknown>;
+    return body;
   } catch (error) {
-    throw new MalformedResponseError(
-      `the response could not be read: ${(error as Error).message}`,
-      {
-        status: response.status,
-        raw: response.text,
-        cause: error,
-      },
-    );
+    throw new MalformedResponseError(`the response could not be read: ${messageOf(error)}`, {
+      status: response.status,
+      raw: response.text,
+      cause: error,
+    });
   }
 }
 
-export function readPage(response: RawResponse): CheckoutPage {
+/**
+ * The checkout's HTML page and what its form posts, for the checkout's result schema to check
+ * (`CheckoutPage`); a page without a form that posts is refused here.
+ */
+function readPage(response: RawResponse): {
+  html: string;
+  action: string;
+  inputs: Record<string, string>;
+} {
   const form = readCheckoutForm(response.text);
-  const page = CheckoutPage.safeParse({
-    html: response.text,
-    action: form?.action,
-    inputs: form?.inputs,
-  });
-  if (!form || form.method !== 'post' || !page.success) {
-    throw new MalformedResponseError(
-      'the checkout response is not a page with a form that posts to an http(s) address',
-      {
-        status: response.status,
-        raw: response.text,
-      },
-    );
+  if (!form || form.method !== 'post') throw notAPage(response);
+  return { html: response.text, action: form.action, inputs: form.inputs };
+}
+
+/** The checkout answered something that is not a page whose form posts to an http(s) address. */
+function notAPage(response: RawResponse): MalformedResponseError {
+  return new MalformedResponseError(
+    'the checkout response is not a page with a form that posts to an http(s) address',
+    { status: response.status, raw: response.text },
+  );
+}
+
+/**
+ * The answer as its operation's result: read, verified (`verifies`: the signature; the checkout's
+ * page has none), checked against the result schema, and thrown as its error if it is a refusal.
+ */
+export function readResult<Result>(
+  operation: Operation<unknown, Result>,
+  response: RawResponse,
+  verifies: (body: Record<string, unknown>) => boolean,
+): Result {
+  if (response.status < 200 || response.status >= 300) {
+    throw errorFromStatus(response.status, parseLoosely(response.text));
   }
-  return page.data;
+  if (operation.response === 'html') {
+    const page = operation.result.safeParse(readPage(response));
+    if (!page.success) throw notAPage(response);
+    return page.data;
+  }
+  const body = parseBody(operation.response, response);
+  if (!verifies(body)) throw new SignatureError({ status: response.status, raw: body });
+  const result = operation.result.safeParse(body);
+  if (!result.success) {
+    const detail = issuesOf(result.error)
+      .map((i) => `${i.path}: ${i.message}`)
+      .join('; ');
+    throw new MalformedResponseError(`the response does not match the interface: ${detail}`, {
+      status: response.status,
+      raw: body,
+    });
+  }
+  const error = errorFromResponse(response.status, body);
+  if (error) throw error;
+  return result.data;
 }

@@ -52,7 +52,7 @@ function writeValue(value: unknown): string {
     : String(value);
 }
 
-/** The string the `hmac-sha256` scheme signs. Exposed for the README's test vector and for tests. */
+/** The string the `hmac-sha256` scheme signs. Exposed for the docs' test vector and for tests. */
 export function canonicalString(fields: Fields): string {
   return Object.keys(fields)
     .filter((name) => name !== SIGNATURE_FIELD && !isEmpty(fields[name]))
@@ -84,9 +84,7 @@ export function signed<T extends Fields>(
   key: string,
   scheme: SignatureScheme = DEFAULT_SCHEME,
 ): T & { encryption_data: string } {
-  return { ...fields, [SIGNATURE_FIELD]: sign(fields, key, scheme) } as T & {
-    encryption_data: string;
-  };
+  return { ...fields, encryption_data: sign(fields, key, scheme) };
 }
 
 const HEX64 = /^[0-9a-fA-F]{64}$/;

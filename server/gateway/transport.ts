@@ -7,6 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { ConnectionError, GatewayError, ServiceError, TimeoutError } from './errors.ts';
 import { httpPost } from './http-post.ts';
 import type { RetrySafety } from './operations.ts';
+import { isRecord } from '../unknown.ts';
 
 export interface SendOptions {
   /** Time for one attempt, from sending to the end of the body. */
@@ -17,6 +18,8 @@ export interface SendOptions {
   backoffMs: number;
   maxBackoffMs: number;
   signal?: AbortSignal | undefined;
+  /** Hears of each retry, before its backoff. */
+  onRetry?: (() => void) | undefined;
 }
 
 export interface RawResponse {
@@ -29,10 +32,9 @@ const REFUSED = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOU
 
 function errorCode(error: unknown): string | undefined {
   let current: unknown = error;
-  for (let depth = 0; current && depth < 5; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-    current = (current as { cause?: unknown }).cause;
+  for (let depth = 0; isRecord(current) && depth < 5; depth++) {
+    if (typeof current.code === 'string') return current.code;
+    current = current.cause;
   }
   return undefined;
 }
@@ -46,7 +48,7 @@ function toGatewayError(
   if (callerSignal?.aborted) {
     return new ConnectionError('the call was aborted by the caller', true, { cause: error });
   }
-  const name = (error as { name?: unknown }).name;
+  const name = isRecord(error) ? error.name : undefined;
   if (name === 'TimeoutError' || name === 'AbortError')
     return new TimeoutError(timeoutMs, { cause: error });
   const code = errorCode(error);
@@ -137,6 +139,7 @@ export async function send(
     } catch (error) {
       if (retry >= options.maxRetries || !shouldRetry(error, safety) || options.signal?.aborted)
         throw error;
+      options.onRetry?.();
       await sleep(backoffDelay(retry, options), undefined, { signal: options.signal });
     }
   }

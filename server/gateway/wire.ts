@@ -7,6 +7,8 @@
  * operation's table row asks for (operations.ts).
  */
 import { XMLBuilder, XMLParser, XMLValidator } from 'fast-xml-parser';
+import { jsonDepth, MAX_JSON_DEPTH } from './json-depth.ts';
+import { isRecord, messageOf } from '../unknown.ts';
 
 /** How a body is written: `json`, a real `form`, real `xml`, or a JSON text under another type. */
 export type Encoding = 'json' | 'form' | 'xml' | 'json-as-form' | 'json-as-xml';
@@ -14,6 +16,13 @@ export type Encoding = 'json' | 'form' | 'xml' | 'json-as-form' | 'json-as-xml';
 /** Thrown for a body that is not well-formed JSON, form or XML, or that XML refuses. */
 export class WireFormatError extends Error {
   override readonly name = 'WireFormatError';
+  /** The form field at fault, or `(body)` for the body as a whole. */
+  constructor(
+    message: string,
+    readonly field = '(body)',
+  ) {
+    super(message);
+  }
 }
 
 /**
@@ -112,23 +121,30 @@ export function decodeBody(text: string): Record<string, unknown> {
   return decodeForm(text);
 }
 
-function decodeJson(text: string): Record<string, unknown> {
-  let value: unknown;
+/** JSON.parse, refusing first a text nested deeper than MAX_JSON_DEPTH (`what` names it). */
+function parseJson(text: string, what: string, field?: string): unknown {
+  if (jsonDepth(text) > MAX_JSON_DEPTH)
+    throw new WireFormatError(`${what} is nested deeper than ${MAX_JSON_DEPTH} levels`, field);
   try {
-    value = JSON.parse(text);
+    return JSON.parse(text);
   } catch (error) {
-    throw new WireFormatError(`body is not valid JSON: ${(error as Error).message}`);
+    throw new WireFormatError(`${what} is not valid JSON: ${messageOf(error)}`, field);
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+}
+
+function decodeJson(text: string): Record<string, unknown> {
+  const value = parseJson(text, 'body');
+  if (!isRecord(value) || Array.isArray(value)) {
     throw new WireFormatError('body is JSON but not an object');
   }
-  return value as Record<string, unknown>;
+  return value;
 }
 
 function decodeForm(text: string): Record<string, unknown> {
   const fields: Record<string, unknown> = {};
   for (const [name, value] of new URLSearchParams(text)) {
-    if (Object.hasOwn(fields, name)) throw new WireFormatError(`form field "${name}" is repeated`);
+    if (Object.hasOwn(fields, name))
+      throw new WireFormatError(`form field "${name}" is repeated`, name);
     fields[name] =
       STRUCTURED_FIELDS.has(name) && /^\s*[[{]/.test(value) ? parseNested(name, value) : value;
   }
@@ -136,11 +152,7 @@ function decodeForm(text: string): Record<string, unknown> {
 }
 
 function parseNested(name: string, value: string): unknown {
-  try {
-    return JSON.parse(value);
-  } catch {
-    throw new WireFormatError(`form field "${name}" is not valid JSON`);
-  }
+  return parseJson(value, `form field "${name}"`, name);
 }
 
 /** Deeper than any document of the interface (about 5), far below what would exhaust a stack. */
@@ -175,16 +187,12 @@ export function decodeXml(text: string): { root: string; fields: Record<string, 
       `body is not well-formed XML: ${valid.err.msg} (line ${valid.err.line})`,
     );
   }
-  const document = xmlParser.parse(text) as Record<string, unknown>;
-  const roots = Object.keys(document);
+  const document: unknown = xmlParser.parse(text);
+  const roots = isRecord(document) ? Object.keys(document) : [];
   const root = roots[0];
   if (roots.length !== 1 || root === undefined) {
     throw new WireFormatError('XML body must have exactly one root element');
   }
-  const fields = document[root];
-  return {
-    root,
-    fields:
-      typeof fields === 'object' && fields !== null ? (fields as Record<string, unknown>) : {},
-  };
+  const fields = isRecord(document) ? document[root] : undefined;
+  return { root, fields: isRecord(fields) ? fields : {} };
 }

@@ -12,13 +12,16 @@ import { settleDuePayouts } from './payouts.ts';
 import { pruneOld } from './retention.ts';
 import { shopperRouter } from './shopper.ts';
 import { chargeDueSubscriptions } from './subscriptions.ts';
+import { isRecord, messageOf } from '../unknown.ts';
 
+/** A sandbox built but not listening: serve or mount its `app` yourself. */
 export interface Sandbox {
   app: Express;
   engine: Engine;
   close(): Promise<void>;
 }
 
+/** Builds the sandbox's Express app from a `SandboxConfig` (see `sandboxConfig`), without listening. */
 export function createSandbox(
   given: SandboxConfig,
   options: { sendNotification?: NotificationSender } = {},
@@ -35,26 +38,27 @@ export function createSandbox(
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', false);
-  app.use('/v1', apiRouter(engine));
+  app.use(apiRouter(engine));
   app.use(shopperRouter(engine));
   if (config.admin) app.use('/admin', adminRouter(engine));
 
   app.use((_request: Request, response: Response) => {
-    response.status(404).json({ error: 'not_found', message: 'no such route' });
+    response.status(404).json({ error: 'not_found', message: 'no such route', field: '(path)' });
   });
   app.use((error: unknown, _request: Request, response: Response, _next: NextFunction) => {
-    const status = (error as { status?: number }).status;
+    const status = isRecord(error) ? error.status : undefined;
     if (status === 413) {
       return void response.status(413).json({
         error: 'payload_too_large',
         message: `request body is over ${config.bodyLimit} bytes`,
+        field: '(body)',
       });
     }
     // body-parser's other refusals (charset, content encoding, length): the client's fault.
     if (typeof status === 'number' && status >= 400 && status < 500) {
       return void response
         .status(status)
-        .json({ error: 'invalid_input', message: (error as Error).message });
+        .json({ error: 'invalid_input', message: messageOf(error), field: '(body)' });
     }
     console.error('sandbox error', error);
     response

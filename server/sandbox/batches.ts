@@ -163,20 +163,33 @@ export function refundOrders(engine: Engine, merchantId: string, items: RefundOr
   });
 }
 
+/** Where a table keeps the two identifiers the filters name: a column, or a field of `doc`. */
+interface Identifiers {
+  order_no: string;
+  transaction_id: string;
+}
+/** Orders have both as indexed columns: a query by order_no reads one row, not the table. */
+const ORDER_COLUMNS: Identifiers = { order_no: 'order_no', transaction_id: 'transaction_id' };
+const REFUND_FIELDS: Identifiers = {
+  order_no: "json_extract(doc, '$.order_no')",
+  transaction_id: "json_extract(doc, '$.transaction_id')",
+};
+
 /** The filters of our documented extension, as SQL over a table with merchant_id and created_at. */
 function where(
   merchantId: string,
   filters: SearchRequest,
+  ids: Identifiers,
 ): { sql: string; params: (string | number)[] } {
   const clauses = ['merchant_id = ?'];
   const params: (string | number)[] = [merchantId];
   if (filters.order_no) {
     const list = filters.order_no.split(',');
-    clauses.push(`json_extract(doc, '$.order_no') IN (${list.map(() => '?').join(', ')})`);
+    clauses.push(`${ids.order_no} IN (${list.map(() => '?').join(', ')})`);
     params.push(...list);
   }
   if (filters.transaction_id) {
-    clauses.push("json_extract(doc, '$.transaction_id') = ?");
+    clauses.push(`${ids.transaction_id} = ?`);
     params.push(filters.transaction_id);
   }
   const time = (t: string) =>
@@ -206,7 +219,7 @@ const QUERY_RESULT: Record<Order['payment_status'], string> = {
 
 /** The query: the most recent 100 orders matching the filters. */
 function instalmentsOf(order: Order): { installments?: string; installments_id?: string } {
-  const { installments, installments_id } = (order.details ?? {}) as Record<string, unknown>;
+  const { installments, installments_id }: Record<string, unknown> = order.details ?? {};
   return {
     ...(typeof installments === 'string' ? { installments } : {}),
     ...(typeof installments_id === 'string' ? { installments_id } : {}),
@@ -214,7 +227,7 @@ function instalmentsOf(order: Order): { installments?: string; installments_id?:
 }
 
 export function queryOrders(engine: Engine, merchantId: string, filters: SearchRequest) {
-  const { sql, params } = where(merchantId, filters);
+  const { sql, params } = where(merchantId, filters, ORDER_COLUMNS);
   return engine.store.orders.where(sql, ...params).map((order) => {
     const delivery = Object.fromEntries(
       Object.entries(order.echo).filter(([name]) => name.startsWith('delivery_')),
@@ -245,7 +258,7 @@ export function queryOrders(engine: Engine, merchantId: string, filters: SearchR
 
 /** The refund search: the most recent 100 refund records matching the filters. */
 export function searchRefunds(engine: Engine, merchantId: string, filters: SearchRequest) {
-  const { sql, params } = where(merchantId, filters);
+  const { sql, params } = where(merchantId, filters, REFUND_FIELDS);
   return engine.store.refunds.where(sql, ...params).map((refund) => {
     const order = engine.store.orders.get(refund.transaction_id);
     return {

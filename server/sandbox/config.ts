@@ -2,12 +2,14 @@
 import { z } from 'zod';
 import { httpAddress } from '../address.ts';
 
+/** A merchant the sandbox knows: its ids and signing key. */
 export interface SandboxMerchant {
   merchant_id: string;
   account_id: string;
   secret_key: string;
 }
 
+/** Everything the sandbox is configured by; `sandboxConfig` fills in the defaults. */
 export interface SandboxConfig {
   /**
    * The address shoppers' browsers reach the sandbox at (hosted page, issuer page): its origin,
@@ -37,12 +39,14 @@ export interface SandboxConfig {
   retentionMs?: number;
 }
 
+/** The merchant a sandbox knows unless told otherwise (`sandbox-merchant`, its key public). */
 export const DEFAULT_MERCHANT: SandboxMerchant = {
   merchant_id: 'sandbox-merchant',
   account_id: 'sandbox-account',
   secret_key: 'sandbox-secret-key',
 };
 
+/** A `SandboxConfig` from the fields given, the rest at their defaults. */
 export function sandboxConfig(
   overrides: Partial<SandboxConfig> & { publicUrl: string },
 ): SandboxConfig {

@@ -12,6 +12,7 @@ import {
 import type { SandboxConfig, SandboxMerchant } from './config.ts';
 import type { Order } from './records.ts';
 import { SandboxStore } from './store.ts';
+import { isRecord, parsedJson } from '../unknown.ts';
 
 /** YYYYMMDDhhmmss in UTC. */
 export function timestamp14(ms: number): string {
@@ -63,12 +64,12 @@ export class Engine {
 
   /** The sandbox's time: the real time plus however far the tests advanced the clock. */
   now(): number {
-    return Date.now() + ((this.store.settings.get('clock_offset') as number | undefined) ?? 0);
+    return Date.now() + (this.store.clock.get('clock_offset') ?? 0);
   }
 
   advanceClock(ms: number): void {
-    const offset = ((this.store.settings.get('clock_offset') as number | undefined) ?? 0) + ms;
-    this.store.settings.put({ name: 'clock_offset' }, offset);
+    const offset = (this.store.clock.get('clock_offset') ?? 0) + ms;
+    this.store.clock.put({ name: 'clock_offset' }, offset);
   }
 
   merchant(merchantId: unknown, accountId: unknown): SandboxMerchant | undefined {
@@ -82,11 +83,11 @@ export class Engine {
   }
 
   faults(merchantId: string): Faults {
-    return (this.store.settings.get(`faults:${merchantId}`) as Faults | undefined) ?? {};
+    return this.store.faults.get(`faults:${merchantId}`) ?? {};
   }
 
   setFaults(merchantId: string, faults: Faults): void {
-    this.store.settings.put({ name: `faults:${merchantId}` }, faults);
+    this.store.faults.put({ name: `faults:${merchantId}` }, faults);
   }
 
   /** Uses up one of a counted fault; true when it applies to this request. */
@@ -173,7 +174,8 @@ export class Engine {
     const due = this.store.dueNotifications(Date.now());
     await Promise.all(
       due.map(async (row) => {
-        const { merchant_id } = JSON.parse(row.body) as { merchant_id: string };
+        const body = parsedJson(row.body);
+        const merchant_id = isRecord(body) ? String(body.merchant_id) : '';
         const key = this.merchantById(merchant_id)?.secret_key ?? '';
         const dropped = this.takeFault(merchant_id, 'drop_notifications');
         // Signed at each attempt, so a genuine retry is always fresh to the receiver.

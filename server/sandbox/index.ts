@@ -1,6 +1,6 @@
 /**
  * `acquiring-checkout-server/sandbox`: a local, stateful stand-in for the acquiring service, for
- * development and for a merchant's own tests. Its test cards and amounts are in server/README.md.
+ * development and for a merchant's own tests. Its test cards and amounts are in the docs (docs/site/sandbox/test-inputs.md).
  */
 export { startSandbox, type RunningSandbox, type StartSandboxOptions } from './start.ts';
 export { createSandbox, type Sandbox } from './app.ts';

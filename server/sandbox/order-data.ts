@@ -91,7 +91,7 @@ export function orderDetails(fields: PaymentFields): Record<string, unknown> {
     check(cartTotal(fields.cart_items, currency), 'cart_items');
   const details: Record<string, unknown> = {};
   for (const name of DETAIL_FIELDS) {
-    const value = (fields as Record<string, unknown>)[name];
+    const value: unknown = Reflect.get(fields, name);
     if (value !== undefined && value !== '') details[name] = value;
   }
   return details;

@@ -47,7 +47,7 @@ export function createOrder(
 ): Order {
   const echo: Record<string, string> = {};
   for (const name of ECHOED) {
-    const value = (fields as Record<string, unknown>)[name];
+    const value: unknown = Reflect.get(fields, name);
     if (typeof value === 'string' && value !== '') echo[name] = value;
   }
   const details = orderDetails(fields);

@@ -1,6 +1,6 @@
 /**
  * What a payout costs and brings, at the sandbox (the interface does not say; this is our
- * decision, in the README):
+ * decision, in the docs' Payouts guide):
  *
  * - payment_amount and source_amount are the same principal in the payment and the source
  *   currency. Given one, the other is converted at the test rate (TEST_RATES_PER_USD), rounded
@@ -21,6 +21,7 @@ import {
 } from '../gateway/index.ts';
 import { HttpError } from './http-error.ts';
 import { TEST_RATES_PER_USD } from './test-inputs.ts';
+import { present } from '../unknown.ts';
 
 /** A payout's amounts in minor units: source side (source currency) and payment side. */
 export interface PayoutQuote {
@@ -84,26 +85,47 @@ export function payoutFee(amount: number, currency: string): number {
   return fixed + Math.floor((amount * 5 + 500) / 1000);
 }
 
+/**
+ * Refuses a payment_amount and a source_amount that are not the same principal at the test rate:
+ * each converted to the other's currency must come within one minor unit of it (the rounding of
+ * one conversion), or, in one currency, be equal. Otherwise the quote the merchant holds is
+ * stale: the refusal names the amount the sandbox would quote.
+ */
+function checkAgree(payment: number, paymentCurrency: string, source: number, sourceCurrency: string): void {
+  const toSource = { from: 'payment_currency', to: 'source_currency' };
+  const toPayment = { from: 'source_currency', to: 'payment_currency' };
+  const quoted = convertMinor(payment, paymentCurrency, sourceCurrency, toSource);
+  const slack = paymentCurrency === sourceCurrency ? 0 : 1;
+  const agrees = Math.abs(quoted - source) <= slack
+    || Math.abs(convertMinor(source, sourceCurrency, paymentCurrency, toPayment) - payment) <= slack;
+  if (agrees) return;
+  const as = (minor: number, currency: string) => `${formatAmount(minor, currency)} ${currency}`;
+  throw new HttpError(
+    400,
+    `source_amount: ${as(source, sourceCurrency)} is not payment_amount ${as(payment, paymentCurrency)} at the test rate, which quotes ${as(quoted, sourceCurrency)}: the quote is stale; give one amount, or both as quoted`,
+    'source_amount',
+  );
+} // prettier-ignore
+
 /** The quote of a payout request, or an HttpError naming the field that makes it impossible. */
 export function quotePayout(fields: PayoutRequest): PayoutQuote {
   const paymentCurrency = fields.payment_currency;
   const sourceCurrency = fields.source_currency ?? paymentCurrency;
   const toPayment = { from: 'source_currency', to: 'payment_currency' };
   const toSource = { from: 'payment_currency', to: 'source_currency' };
-  if (fields.payment_amount && fields.source_amount && sourceCurrency !== paymentCurrency) {
-    throw new HttpError(
-      400,
-      'source_amount: give payment_amount or source_amount, not both: the sandbox quotes the other at its test rate',
-      'source_amount',
-    );
-  }
   let payment: number;
   let source: number;
-  if (fields.payment_amount) {
+  if (fields.payment_amount && fields.source_amount) {
+    // Both, as the interface's payout record carries them: taken when they agree at the rate.
+    payment = parseAmount(fields.payment_amount, paymentCurrency);
+    source = parseAmount(fields.source_amount, sourceCurrency);
+    checkAgree(payment, paymentCurrency, source, sourceCurrency);
+  } else if (fields.payment_amount) {
     payment = parseAmount(fields.payment_amount, paymentCurrency);
     source = convertMinor(payment, paymentCurrency, sourceCurrency, toSource);
   } else {
-    source = parseAmount(fields.source_amount as string, sourceCurrency);
+    // The schema asks for one of the two: here, source_amount.
+    source = parseAmount(present(fields.source_amount, 'source_amount'), sourceCurrency);
     payment = convertMinor(source, sourceCurrency, paymentCurrency, toPayment);
   }
   const fee = payoutFee(source, sourceCurrency);

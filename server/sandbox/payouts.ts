@@ -81,7 +81,7 @@ function save(engine: Engine, payout: Payout): void {
 function notify(engine: Engine, payout: Payout): Payout {
   const sequence = payout.sequence + 1;
   const { encryption_data: _old, ...record } = payout.record;
-  engine.notify(payout.merchant_id, payout.record.notify_url as string | undefined, {
+  engine.notify(payout.merchant_id, payout.record.notify_url, {
     event: `payout.${payout.status}`,
     sequence,
     ...record,
@@ -99,7 +99,7 @@ export function settleDuePayouts(engine: Engine): void {
     engine.store.transaction(() => {
       const payout = engine.store.payouts.get(merchant_id, request_id);
       if (!payout || payout.status !== 'pending') return;
-      const beneficiary = payout.record.beneficiary as PayoutRequest['beneficiary'];
+      const { beneficiary } = payout.record;
       const failure = FAILING_BENEFICIARIES[beneficiary.bank_details?.account_number ?? ''];
       const status = failure ? 'failed' : 'completed';
       if (!PAYOUT_TRANSITIONS[payout.status].includes(status)) return;

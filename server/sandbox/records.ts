@@ -5,6 +5,8 @@ import type {
   PayoutStatus,
   RecurringStatus,
   RiskAction,
+  PayoutRequest,
+  Subscription as SubscriptionRequest,
 } from '../gateway/index.ts';
 
 export interface HistoryEntry {
@@ -42,7 +44,7 @@ export interface Order {
   /** The order and risk data it was sent with (order-data.ts): items, breakdown, cart, account… */
   details?: Record<string, unknown>;
   /** The subscription asked for, started once the payment succeeds. */
-  subscription?: Record<string, unknown>;
+  subscription?: SubscriptionRequest;
   created_at: number;
   /** Numbers the notifications of this order, so a receiver can tell their order. */
   sequence: number;
@@ -112,7 +114,8 @@ export interface Payout {
   request_id: string;
   /** SHA-256 of the request without its signature: the same request_id with another body is refused. */
   body_hash: string;
-  record: Record<string, unknown>;
+  /** The payout record the interface answers: the request (unsigned) and what the sandbox adds. */
+  record: Omit<PayoutRequest, 'encryption_data'> & Record<string, unknown>;
   status: PayoutStatus;
   settle_at: number | null;
   sequence: number;

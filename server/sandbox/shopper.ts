@@ -23,6 +23,7 @@ import {
 } from './pages.ts';
 import type { CardExpiry, Session } from './records.ts';
 import { isExpired } from './test-inputs.ts';
+import { isRecord } from '../unknown.ts';
 
 function origin(url: string | undefined): string | undefined {
   try {
@@ -87,6 +88,13 @@ function readCard(
   return { card, expiry: { month: expiry[1] ?? '', year: year.length === 2 ? `20${year}` : year } };
 }
 
+/** What a page set for its own CSP in `response.locals` (Express's), else `otherwise`. */
+function local(response: object, name: string, otherwise: string): string {
+  const locals: unknown = Reflect.get(response, 'locals');
+  const value = isRecord(locals) ? locals[name] : undefined;
+  return typeof value === 'string' ? value : otherwise;
+}
+
 export function shopperRouter(engine: Engine): Router {
   const base = basePath(engine.config.publicUrl);
   const router = express.Router();
@@ -98,13 +106,8 @@ export function shopperRouter(engine: Engine): Router {
           defaultSrc: ["'none'"],
           styleSrc: ["'self'"],
           imgSrc: ["'self'"],
-          formAction: [
-            "'self'",
-            (_request, response) => (response as Response).locals.formAction ?? "'self'",
-          ],
-          frameAncestors: [
-            (_request, response) => (response as Response).locals.frameAncestors ?? "'none'",
-          ],
+          formAction: ["'self'", (_request, response) => local(response, 'formAction', "'self'")],
+          frameAncestors: [(_request, response) => local(response, 'frameAncestors', "'none'")],
           baseUri: ["'none'"],
         },
       },

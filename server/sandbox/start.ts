@@ -3,10 +3,10 @@
  * test suites (what stripe-mock is for Stripe, but it keeps orders, sends notifications and moves
  * statuses the way the service does).
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import { httpAddress } from '../address.ts';
 import type { GatewayClientConfig } from '../gateway/index.ts';
+import { listenBeforeReady } from '../listening.ts';
 import { createSandbox, type Sandbox } from './app.ts';
 import {
   DEFAULT_MERCHANT,
@@ -15,6 +15,7 @@ import {
   type SandboxMerchant,
 } from './config.ts';
 
+/** `startSandbox`'s options: where it listens, and any `SandboxConfig` field. */
 export interface StartSandboxOptions extends Partial<SandboxConfig> {
   /** 0 (the default) takes any free port. */
   port?: number;
@@ -22,6 +23,7 @@ export interface StartSandboxOptions extends Partial<SandboxConfig> {
   host?: string;
 }
 
+/** A sandbox listening: its address, a ready `GatewayClientConfig` for it, and `close()`. */
 export interface RunningSandbox {
   /** The service's base address, for `GATEWAY_BASE_URL` or `GatewayClient({ baseUrl })`. */
   url: string;
@@ -40,12 +42,9 @@ export interface RunningSandbox {
  */
 export async function startSandbox(options: StartSandboxOptions = {}): Promise<RunningSandbox> {
   const { port = 0, host = '127.0.0.1', ...overrides } = options;
-  const server = createServer();
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, resolve);
-  });
-  const bound = (server.address() as AddressInfo).port;
+  // Listening comes first (the pages' addresses need the port taken), and whatever reaches the
+  // port before the sandbox is built is answered 503 with Retry-After, never left hanging.
+  const { server, port: bound, serve } = await listenBeforeReady(port, host);
   const url = httpAddress(host, bound);
   let sandbox: Sandbox;
   try {
@@ -55,7 +54,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
     await new Promise<void>((resolve) => server.close(() => resolve()));
     throw error;
   }
-  server.on('request', sandbox.app);
+  serve(sandbox.app);
   const merchant = overrides.merchants?.[0] ?? DEFAULT_MERCHANT;
   return {
     url,

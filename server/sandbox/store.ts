@@ -7,6 +7,7 @@
  */
 import { openSqlite, type SqliteDatabase, type SqliteStatement } from '../sqlite.ts';
 import type { CardToken, Order, Payout, Refund, Session, Subscription } from './records.ts';
+import type { Faults } from './engine.ts';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS orders (
@@ -103,7 +104,9 @@ export class SandboxStore {
   readonly subscriptions: Documents<Subscription>;
   readonly refunds: Documents<Refund>;
   readonly payouts: Documents<Payout>;
-  readonly settings: Documents<unknown>;
+  /** The settings table's documents of each kind, by name: the clock's offset, the faults. */
+  readonly clock: Documents<number>;
+  readonly faults: Documents<Faults>;
 
   constructor(file: string) {
     this.db = openSqlite(file);
@@ -114,7 +117,8 @@ export class SandboxStore {
     this.subscriptions = new Documents(this.db, 'subscriptions', ['recurring_id']);
     this.refunds = new Documents(this.db, 'refunds', ['refund_reference']);
     this.payouts = new Documents(this.db, 'payouts', ['merchant_id', 'request_id']);
-    this.settings = new Documents(this.db, 'settings', ['name']);
+    this.clock = new Documents(this.db, 'settings', ['name']);
+    this.faults = new Documents(this.db, 'settings', ['name']);
   }
 
   /** Runs `fn` atomically; nothing else touches the store meanwhile. */

@@ -11,8 +11,12 @@ import { dateTimeSpace, newId, type Engine } from './engine.ts';
 import type { Order, Subscription } from './records.ts';
 import { RECURRING_TRANSITIONS } from './state-machine.ts';
 import { HttpError } from './http-error.ts';
+import { messageOf } from '../unknown.ts';
 
 const INTERVALS = ['day', 'week', 'month', 'year'] as const;
+
+const isInterval = (value: string): value is Subscription['interval'] =>
+  INTERVALS.some((interval) => interval === value);
 
 /** The time one period after `from`, in UTC calendar terms (a month after 31 January is 3 March). */
 export function addInterval(
@@ -30,7 +34,7 @@ export function addInterval(
 
 /** Checks a payment's `subscription` before anything is recorded; throws a 400 naming the field. */
 export function checkSubscription(fields: SubscriptionFields, currency: string): void {
-  if (!(INTERVALS as readonly string[]).includes(fields.interval)) {
+  if (!isInterval(fields.interval)) {
     throw new HttpError(
       400,
       `subscription.interval must be one of ${INTERVALS.join(', ')}`,
@@ -49,7 +53,7 @@ export function checkSubscription(fields: SubscriptionFields, currency: string):
   } catch (error) {
     throw new HttpError(
       400,
-      `subscription.contract_amount: ${(error as Error).message}`,
+      `subscription.contract_amount: ${messageOf(error)}`,
       'subscription.contract_amount',
     );
   }
@@ -57,10 +61,11 @@ export function checkSubscription(fields: SubscriptionFields, currency: string):
 
 /** Starts the contract of a payment that just succeeded; returns the order with its recurring_id. */
 export function startSubscription(engine: Engine, order: Order): Order {
-  const fields = order.subscription as SubscriptionFields | undefined;
-  if (!fields || order.recurring_id) return order;
+  const fields = order.subscription;
+  // Its interval was checked when the order was made (checkSubscription).
+  if (!fields || order.recurring_id || !isInterval(fields.interval)) return order;
   const now = engine.now();
-  const interval = fields.interval as Subscription['interval'];
+  const { interval } = fields;
   const cycles = fields.billing_cycle === undefined ? undefined : Number(fields.billing_cycle);
   const subscription: Subscription = {
     recurring_id: newId('RC'),

@@ -1,6 +1,6 @@
 /**
  * The documented test inputs: which card numbers, amounts and beneficiaries give which outcome.
- * The README's table is written from these.
+ * The docs' table (docs/site/sandbox/test-inputs.md) is written from these.
  */
 import type { RiskAction } from '../gateway/index.ts';
 

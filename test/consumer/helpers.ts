@@ -1,6 +1,6 @@
 /** What the consumer test asks of an installed app and of the processes it starts. */
 import { execFileSync, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 
@@ -43,6 +43,15 @@ export function installScripts(app: string): string[] {
 /** Every package installed under `app`'s node_modules, nested ones included, by name. */
 export function installedPackages(app: string): string[] {
   return installedFolders(app).map(nameOf).sort();
+}
+
+/** The size of the files under `app`'s node_modules, in MB of 10^6 bytes. */
+export function nodeModulesMegabytes(app: string): number {
+  const folder = join(app, 'node_modules');
+  const bytes = readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .reduce((sum, entry) => sum + statSync(join(entry.parentPath, entry.name)).size, 0);
+  return bytes / 1e6;
 }
 
 /** Installed packages with native code: a node-gyp `binding.gyp`, or a `.node` file. */

@@ -2,21 +2,25 @@
  * `npm run start:hosted`, as the Dockerfile builds and runs it: laid out from the packed tarballs
  * by demo/package-hosted.mjs in a folder outside the repository, installed there with
  * `npm install --omit=dev` alone, started with plain node on one port and one public origin, on
- * PostgreSQL and Redis. A payment in Chromium stays on that origin; a second
- * visitor sees none of the first one's orders; restarted on the same database, the first visitor
- * still finds their paid order; SIGTERM drains and exits 0; with Redis unreachable, /readyz is
- * 503. Needs TEST_DATABASE_URL and TEST_REDIS_URL (CI sets both) and `npm run build`.
+ * PostgreSQL and Redis. A payment in Chromium stays on that origin; the playground is served, its
+ * element reaching the companion there; a second visitor sees none of the first one's orders;
+ * restarted on the same database, the first visitor still finds their paid order; the operator's
+ * Prometheus (demo/prometheus.yml) scrapes its metrics, which visitors cannot read; SIGTERM drains
+ * and exits 0; with Redis unreachable, /readyz is 503. Needs TEST_DATABASE_URL and TEST_REDIS_URL
+ * (CI sets both) and `npm run build`.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, lstatSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, lstatSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { launchChromium } from '../../scripts/chromium.ts';
 import { CARDS, Shopper } from '../e2e/helpers/demo.ts';
 import { TEST_DATABASES } from '../server/helpers/databases.ts';
+import { ALERTS, PROMETHEUS_MISSING, prometheusWith } from '../server/helpers/prometheus.ts';
+import { until } from '../server/helpers/until.ts';
 import {
   freePort,
   installedPackages,
@@ -28,6 +32,7 @@ import {
 } from './helpers.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL;
+const METRICS_TOKEN = 'hosted-metrics-token-0123456789abcdef';
 const postgres = TEST_DATABASES.find((d) => d.name === 'postgres');
 const work = mkdtempSync(join(tmpdir(), 'acquiring-hosted-'));
 const installed = join(work, 'hosted');
@@ -78,7 +83,7 @@ describe(
       env = {
       PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DATABASE_URL: database.location,
       REDIS_URL: REDIS_URL as string, DEMO_SECRET: 'a-demo-secret-for-tests-0123456789abcdef',
-      DATA_DIR: dataDir, TRUST_PROXY: 'false', LOG_LEVEL: 'info',
+      DATA_DIR: dataDir, TRUST_PROXY: 'false', LOG_LEVEL: 'info', METRICS_TOKEN,
     }; // prettier-ignore
       hosted = await startHosted(env);
       browser = await launchChromium();
@@ -102,9 +107,12 @@ describe(
         assert.ok(!lstatSync(join(installed, 'node_modules', name)).isSymbolicLink(), name);
     });
 
-    it('is alive and ready', async () => {
+    it('is alive and ready, and serves the docs at /docs', async () => {
       assert.equal((await fetch(`${url}/healthz`)).status, 200);
       assert.equal((await fetch(`${url}/readyz`)).status, 200);
+      const docs = await fetch(`${url}/docs/getting-started.html`);
+      assert.equal(docs.status, 200);
+      assert.match(await docs.text(), /<h1 id="getting-started-the-five-minute-integration">/);
     });
 
     it('takes a payment in Chromium with every request to its one public origin', async () => {
@@ -130,6 +138,44 @@ describe(
       assert.deepEqual(elsewhere, []);
       assert.ok(requested.some((u) => u.startsWith(`${url}/companion/`)));
       assert.ok(requested.some((u) => u.startsWith(`${url}/sandbox/`)));
+      await page.close();
+    });
+
+    it("shows its metrics to the operator's Prometheus (demo/prometheus.yml), not to visitors", async (t) => {
+      if (PROMETHEUS_MISSING) return t.skip(PROMETHEUS_MISSING);
+      assert.equal((await fetch(`${url}/companion/metrics`)).status, 401);
+      // compose.yaml's configuration, its paths and targets made this test's.
+      const dir = mkdtempSync(join(tmpdir(), 'hosted-prometheus-'));
+      writeFileSync(join(dir, 'metrics_token'), METRICS_TOKEN);
+      const config = readFileSync(join(REPO, 'demo/prometheus.yml'), 'utf8')
+        .replace('/etc/prometheus/alerts.yml', ALERTS)
+        .replace('/run/secrets/metrics_token', join(dir, 'metrics_token'))
+        .replace(/scrape_interval: \d+s/, 'scrape_interval: 1s')
+        .replace("['127.0.0.1:8081', '127.0.0.1:8082']", `['${new URL(url).host}']`);
+      const prometheus = await prometheusWith(config, dir);
+      try {
+        const started = await until(
+          () =>
+            prometheus.query('sum(acquiring_companion_payments_started_total{job="companion"})'),
+          (result) => (result[0]?.value ?? 0) >= 1,
+          { timeoutMs: 20_000, what: 'the payment, scraped' },
+        );
+        assert.ok(started[0]!.value >= 1);
+      } finally {
+        prometheus.stop();
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+
+    it("serves the playground, its element asking the companion on the one origin, in the visitor's space", async () => {
+      const page = await visitor.newPage();
+      page.setDefaultTimeout(15_000);
+      await page.goto(`${url}/playground`);
+      const element = page.locator('checkout-playground acquiring-checkout');
+      // The amount on Pay is the companion's answer, under /companion on the same origin.
+      await element.getByRole('button', { name: 'Pay $12.00' }).waitFor();
+      assert.equal(await element.getAttribute('companion'), `${url}/companion`);
+      assert.match((await element.getAttribute('order-ref')) ?? '', /^v[0-9a-f]{10}\.mug\.pg-/);
       await page.close();
     });
 

@@ -1,11 +1,11 @@
 /**
  * The packages as a merchant gets them: both workspaces packed, the tarballs installed into a
- * fresh app outside the repository, and the README's integration (app/server.mjs) paying in
+ * fresh app outside the repository, and the docs' Getting started (app/server.mjs) paying in
  * Chromium from those installed files alone.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import {
   copyFileSync,
   existsSync,
@@ -19,16 +19,33 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../../scripts/chromium.ts';
+import { measurements } from '../../scripts/docs/figures.ts';
 import { payAsShopper } from '../../scripts/storefront.ts';
+import { packBoth } from './install.ts';
 import {
   freePort,
   installedPackages,
   installScripts,
   nativeBuilds,
+  nodeModulesMegabytes,
   npm,
   REPO,
   waitForLine,
 } from './helpers.ts';
+
+/**
+ * What the docs quote of an install (docs/site/measured.json) is what this install gave: the
+ * package count exactly, the size within 10 % (files change size from one patch release to the
+ * next). A figure that drifts fails here, naming the record to measure again.
+ */
+function assertQuotedInstall(app: string, id: 'install.widget' | 'install.both'): void {
+  const records = measurements();
+  const packages = installedPackages(app).length;
+  assert.equal(String(packages), records[`${id}.packages`]?.text, `${id}.packages`);
+  const size = nodeModulesMegabytes(app);
+  const quoted = Number.parseFloat(records[`${id}.size`]?.text ?? '');
+  assert.ok(Math.abs(size - quoted) <= quoted * 0.1, `${id}.size: ${size.toFixed(1)} MB installed`);
+}
 
 describe('the packed packages, installed into a fresh app', () => {
   const work = mkdtempSync(join(tmpdir(), 'acquiring-consumer-'));
@@ -37,17 +54,7 @@ describe('the packed packages, installed into a fresh app', () => {
   let serverTarball = '';
 
   before(() => {
-    // The build is `npm test`'s first step (scripts/test.mjs), as prepack would run it for
-    // `npm publish`. Not again here: the other consumer tests pack the same dist/ meanwhile. The
-    // pack runs no script, so its stdout is the JSON alone.
-    const packed = JSON.parse(
-      npm(REPO, 'pack', '--json', '--ignore-scripts', '--workspace', 'widget', '--workspace', 'server', '--pack-destination', work),
-    ) as { name: string; filename: string }[]; // prettier-ignore
-    widgetTarball = join(work, packed.find((p) => p.name === 'acquiring-checkout')!.filename);
-    serverTarball = join(
-      work,
-      packed.find((p) => p.name === 'acquiring-checkout-server')!.filename,
-    );
+    [widgetTarball, serverTarball] = packBoth(work);
     execFileSync('mkdir', ['-p', app]);
     writeFileSync(
       join(app, 'package.json'),
@@ -70,6 +77,7 @@ describe('the packed packages, installed into a fresh app', () => {
     npm(app, 'install', widgetTarball);
     const packages = installedPackages(app);
     assert.ok(packages.length < 15, `${packages.length} packages: ${packages.join(', ')}`);
+    assertQuotedInstall(app, 'install.widget');
     assert.deepEqual(nativeBuilds(app), []);
     assert.deepEqual(
       packages.filter((name) => !/^(acquiring-checkout|lit|lit-html|lit-element|@lit\/|@lit-labs\/|@types\/trusted-types)/.test(name)),
@@ -88,6 +96,7 @@ describe('the packed packages, installed into a fresh app', () => {
 
   it('installs the server package with no compiler and no install script', () => {
     npm(app, 'install', widgetTarball, serverTarball, 'express@5');
+    assertQuotedInstall(app, 'install.both');
     assert.deepEqual(nativeBuilds(app), []);
     assert.deepEqual(installScripts(app), []);
     // No test hook ships: the crash matrix kills the process from its own subscriber.
@@ -114,7 +123,24 @@ describe('the packed packages, installed into a fresh app', () => {
     assert.ok(existsSync(join(app, 'node_modules/.bin/acquiring-checkout-sandbox')));
   });
 
-  describe("the README's integration, paying in Chromium", () => {
+  it('leaves the OpenTelemetry SDK out, and names it when OTEL_EXPORTER_OTLP_ENDPOINT asks for it', () => {
+    assert.ok(!existsSync(join(app, 'node_modules/@opentelemetry/sdk-trace-base')));
+    writeFileSync(join(app, 'resolve-order.mjs'), 'export const resolveOrder = () => undefined;\n');
+    const env = {
+      PATH: process.env.PATH ?? '', PORT: '0', GATEWAY_BASE_URL: 'http://127.0.0.1:9', MERCHANT_ID: 'm', ACCOUNT_ID: 'a',
+      SECRET_KEY: 'a-secret-key-0123456789', ALLOWED_ORIGINS: 'http://shop.test', OPERATIONS_TOKEN: 'an-operations-token-0123456789',
+      ORDER_RESOLVER: './resolve-order.mjs', OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318',
+    }; // prettier-ignore
+    const bin = join(app, 'node_modules/.bin/acquiring-checkout-companion');
+    const run = spawnSync(process.execPath, [bin], { cwd: app, env, encoding: 'utf8' });
+    assert.equal(run.status, 1);
+    assert.match(
+      run.stderr,
+      /OTEL_EXPORTER_OTLP_ENDPOINT: set, but the OpenTelemetry SDK is not installed: npm install @opentelemetry\/sdk-trace-base@2/,
+    );
+  });
+
+  describe("Getting started's integration, paying in Chromium", () => {
     let shop: ChildProcess;
     let browser: Browser;
     let url = '';

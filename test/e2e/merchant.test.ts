@@ -1,7 +1,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { join } from 'node:path';
 import { CARDS, Shopper, useWorld } from './helpers/demo.ts';
-import { picture } from './helpers/pictures.ts';
+import { picture, picturesDir } from './helpers/pictures.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -56,6 +57,40 @@ describe('as a merchant in the operations console', () => {
       await suite.merchant.row(ref).locator('[data-field="refunded"]').textContent(),
       '49.00',
     );
+
+    // The order's audit trail, in its detail (still open): who did what, when, for how much, and
+    // what came of it, newest first, the service's refusal with its reason.
+    const trail = detail.locator('#detail-audit tbody tr');
+    const rows = await trail.evaluateAll((trs) =>
+      trs.map((tr) =>
+        ['who', 'what', 'amount', 'result'].map(
+          (field) => tr.querySelector(`[data-field="${field}"]`)?.textContent,
+        ),
+      ),
+    );
+    assert.deepEqual(rows, [
+      ['operations console', 'Refund', '39.00 USD', 'done (success)'],
+      [
+        'operations console',
+        'Refund',
+        '39.01 USD',
+        'refused (failed): refund of 39.01 USD is above what is left to refund, 39.00 USD',
+      ],
+      ['operations console', 'Refund', '10.00 USD', 'done (success)'],
+      ['operations console', 'Capture', '49.00 USD', 'done (success)'],
+    ]);
+    assert.match(
+      (await trail.first().locator('[data-field="when"]').textContent()) ?? '',
+      /\d{2}:\d{2}/,
+    );
+    // Pictured at a desktop's width and a phone's (docs/screenshots with npm run screenshots).
+    for (const width of [1280, 375]) {
+      await suite.merchant.page.setViewportSize({ width, height: 900 });
+      await detail.screenshot({
+        path: join(picturesDir('screenshots'), `console-audit-${width}.png`),
+      });
+    }
+    await suite.merchant.page.setViewportSize({ width: 1280, height: 900 });
 
     // Refund search, in the console, finds both refunds at the service.
     const orderNo =

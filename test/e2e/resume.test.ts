@@ -84,7 +84,11 @@ describe('as a shopper who reloads the storefront during a payment', () => {
     const s = await shopper();
     // The frame's way back says nothing (its script never loads): only the reload can tell.
     const returnScript = `${suite.world.stack.companionUrl}/assets/return.js`;
-    await s.page.route(returnScript, (route) => route.abort());
+    let refused = false;
+    await s.page.route(returnScript, (route) => {
+      refused = true;
+      return route.abort();
+    });
     await s.add('Risograph poster');
     const ref = await s.checkout();
     await s.fillDetails();
@@ -99,12 +103,28 @@ describe('as a shopper who reloads the storefront during a payment', () => {
         what: 'the companion’s order is declined',
       },
     );
+    // The way back has asked for its script and been refused: let through later (a slow machine's
+    // way back still loading), it would tell the page after all.
+    await until(
+      async () => refused,
+      (done) => done,
+      { timeoutMs: 10_000, everyMs: 50, what: 'the way back’s script refused' },
+    );
     assert.deepEqual(await results(s.page), [], 'the page heard nothing');
     await s.page.unroute(returnScript);
     await s.page.reload();
 
     const status = element(s).locator('[part~="status"]');
-    await status.filter({ hasText: 'The payment was declined.' }).waitFor();
+    await status
+      .filter({ hasText: 'The payment was declined.' })
+      .waitFor()
+      .catch(async (error: unknown) => {
+        const shown = await element(s)
+          .innerText()
+          .catch(() => 'no element');
+        const saved = await s.page.evaluate(() => JSON.stringify({ ...sessionStorage }));
+        throw new Error(`${String(error)}\nthe element shows: ${shown}\nsaved: ${saved}`);
+      });
     assert.equal((await s.outcome()).status, 'declined', 'the reloaded page hears of it');
     assert.equal(await continueButton(s).count(), 0);
     await s.fillDetails();

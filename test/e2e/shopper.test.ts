@@ -271,6 +271,9 @@ describe('as a shopper on the demo storefront (script tag, strict CSP)', () => {
       // retried, and the frame's way back cannot load.
       await Shopper.payCard(s.frame, CARDS.success);
       await waitFor(async () => (await suite.world.serviceStatus(orderNo)) === 'authorised');
+      // The frame's way back tried, and failed, before the companion is back (on a slow machine
+      // it was tried after, loaded, and the element had its outcome with no frame to reload).
+      await waitFor(async () => s.page.frames().some((f) => f.url().startsWith('chrome-error:')));
     });
     await suite.merchant.agree(ref, 'authorised');
     // The shopper reloads the frame's way back, now that the companion answers again.

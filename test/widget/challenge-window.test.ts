@@ -4,11 +4,10 @@
  * as the payment starts, and sent with checkout sessions and card payments.
  */
 import { expect, fixture, oneEvent } from '@open-wc/testing';
-import { setViewport } from '@web/test-runner-commands';
 import '../../widget/src/index.ts';
 import type { AcquiringCheckout } from '../../widget/src/index.ts';
 import { challengeWindowSize, frameHeight } from '../../widget/src/challenge-window.ts';
-import { part, type } from './helpers.ts';
+import { part, type, viewport } from './helpers.ts';
 // @ts-expect-error: served by the test runner's stack plugin (web-test-runner.config.mjs)
 import { companion, walletCompanion } from '/__stack.js';
 
@@ -100,13 +99,13 @@ describe('the challenge window size', () => {
   });
 
   it('is the full screen on a phone, where the payment page takes it', async () => {
-    await setViewport({ width: 375, height: 700 });
+    await viewport({ width: 375, height: 700 });
     try {
       expect(
         await sentWindow(await checkout('checkout', '100%'), '/api/checkout-sessions'),
       ).to.equal('05');
     } finally {
-      await setViewport({ width: 800, height: 600 });
+      await viewport({ width: 800, height: 600 });
     }
   });
 

@@ -19,7 +19,7 @@ describe('<acquiring-checkout>', () => {
     const el = await checkout();
     expect(part(el, 'form')).to.exist;
     expect(input(el, 'email').autocomplete).to.equal('email');
-    // The companion resolved mug.… to 12.00 USD (demo/catalogue.ts).
+    // The companion resolved mug.… to 12.00 USD (the tests' catalogue, test/fixtures/catalogue.mjs).
     expect(part(el, 'pay-button').textContent?.trim()).to.equal('Pay $12.00');
   });
 

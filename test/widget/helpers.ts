@@ -1,5 +1,6 @@
 /** What the widget tests do to the element: find its parts and fields, and type as a shopper. */
 import { fixture } from '@open-wc/testing';
+import { executeServerCommand } from '@web/test-runner-commands';
 import type { AcquiringCheckout } from '../../widget/src/index.ts';
 
 let counter = 0;
@@ -54,4 +55,17 @@ export function countRequests(path: string): { count: () => number; restore: () 
     return original(input, init);
   };
   return { count: () => n, restore: () => (window.fetch = original) };
+}
+
+/** The page's viewport, in whichever engine runs the test (scripts/wtr-engines.ts). */
+export async function viewport(size: { width: number; height: number }): Promise<void> {
+  await executeServerCommand('viewport', size);
+}
+
+/**
+ * What the system prefers (`prefers-color-scheme`), `null` for the system's own. Answers false in
+ * an engine that cannot change it while a page runs (WebKitGTK: scripts/wtr-engines.ts).
+ */
+export async function systemColorScheme(scheme: 'light' | 'dark' | null): Promise<boolean> {
+  return (await executeServerCommand('system-color-scheme', { scheme })) === true;
 }

@@ -8,7 +8,7 @@ import '../../widget/src/index.ts';
 import type { AcquiringCheckout } from '../../widget/src/index.ts';
 import { elementWith, fillValid, input, orderRef, part } from './helpers.ts';
 // @ts-expect-error: served by the test runner's stack plugin (web-test-runner.config.mjs)
-import { companion } from '/__stack.js';
+import { companion, foreignCompanion } from '/__stack.js';
 
 function checkout(attributes: Record<string, string> = {}): Promise<AcquiringCheckout> {
   return elementWith({ companion, 'order-ref': orderRef('page'), ...attributes });
@@ -105,5 +105,25 @@ describe('<acquiring-checkout> around a payment', () => {
     expect(pay.textContent?.trim()).to.equal('Try again');
     expect(pay.getAttribute('part')).to.equal('pay-button retry-button');
     expect(part(el, 'form').querySelectorAll('button')).to.have.length(1);
+  });
+
+  it('tells the developer which origin to allow when the companion refuses this page (CORS)', async () => {
+    const errors: string[] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => void errors.push(args.map(String).join(' '));
+    try {
+      const el = await checkout({ companion: foreignCompanion });
+      await fillValid(el);
+      const failed = oneEvent(el, 'acquiring-failure');
+      part(el, 'pay-button').click();
+      expect((await failed).detail.code).to.equal('network');
+      const advice = `add ${location.origin} to the companion's allowedOrigins (ALLOWED_ORIGINS).`;
+      await waitUntil(
+        () => errors.some((e) => e.includes(advice)),
+        `the console advice: ${errors.join(' / ')}`,
+      );
+    } finally {
+      console.error = original;
+    }
   });
 });

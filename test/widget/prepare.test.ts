@@ -39,7 +39,7 @@ function preparer(pauseMs = 0) {
   const started: SessionBody[] = [];
   const sessions = new SessionPreparer((b): Promise<SessionResponse> => {
     started.push(b);
-    return startPayment(companion, 'checkout-sessions', b);
+    return startPayment(companion, '/checkout-sessions', b);
   }, pauseMs);
   return { sessions, started };
 }

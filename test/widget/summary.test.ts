@@ -5,12 +5,11 @@
  * running its own flow.
  */
 import { expect, oneEvent, waitUntil } from '@open-wc/testing';
-import { setViewport } from '@web/test-runner-commands';
 import '../../widget/src/index.ts';
 import type { AcquiringCheckout } from '../../widget/src/index.ts';
 import { english } from '../../widget/src/messages.ts';
 import { formatMoney, termsText } from '../../widget/src/money.ts';
-import { elementWith, input, orderRef, part, type } from './helpers.ts';
+import { elementWith, input, orderRef, part, type, viewport } from './helpers.ts';
 // @ts-expect-error: served by the test runner's stack plugin (web-test-runner.config.mjs)
 import { choosingCompanion, companion } from '/__stack.js';
 
@@ -234,11 +233,11 @@ describe('the order summary', () => {
   });
 
   describe('mode="auto"', () => {
-    afterEach(() => setViewport({ width: 800, height: 600 }));
+    afterEach(() => viewport({ width: 800, height: 600 }));
 
     /** The element in mode="auto" for a shopper, with the summary request it sent. */
     async function shopperSees(cart: string, locale: string, width: number) {
-      await setViewport({ width, height: 800 });
+      await viewport({ width, height: 800 });
       const requests = watchRequests('/api/order-summaries/');
       try {
         const el = await checkout({
@@ -276,7 +275,7 @@ describe('the order summary', () => {
     });
 
     it('the billing country the shopper picks ranks them again', async () => {
-      await setViewport({ width: 1280, height: 800 });
+      await viewport({ width: 1280, height: 800 });
       const el = await checkout({
         companion: choosingCompanion,
         'order-ref': ref('cafe'),

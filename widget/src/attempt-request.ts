@@ -3,15 +3,20 @@
  * frame's fallback, "Continue your payment"), on the mode's route and typed by the contract. The
  * attempt is saved (saved-attempt.ts) as soon as its session comes back, in every mode and
  * whatever comes next, so that a reload can pick it up.
+ *
+ * In the schema part (pay-part.ts), with what else Pay needs: the script-tag file carries only
+ * its types. The call itself (`start`) is the script-tag file's, handed in, so that its errors
+ * are the element's own `CheckoutError`s.
  */
-import { CheckoutError, startPayment } from './companion-client.ts';
+import type { startPayment } from './companion-client.ts';
 import type { ApmPaymentRequest, CardPaymentRequest, CheckoutSessionRequest } from './contract.ts';
 import { clientSecretOf } from './frame.ts';
 import type { DeviceData, SessionResponse, Shopper } from './protocol.ts';
 import {
+  companionBase,
+  pendingOf,
   returnAddress,
   saveAttempt,
-  type PendingAttempt,
   type SavedAttempt,
 } from './saved-attempt.ts';
 
@@ -44,10 +49,14 @@ export interface Choice {
   installments?: number | undefined;
 }
 
-/** How to ask: the attempt's key and mode, the card (card mode), the saved attempt (a continue). */
+/**
+ * How to ask: the attempt's key and mode, the card (card mode: the caller checked it is there),
+ * the saved attempt (a continue), and the call that sends the request.
+ */
 export interface Ask {
   mode: Mode;
   attemptKey: string;
+  start: typeof startPayment;
   card?: Card | undefined;
   saved?: SavedAttempt | undefined;
   /** A checkout session prepared before Pay, when it is for `body` (prepare.ts); else undefined. */
@@ -83,7 +92,7 @@ export async function checkoutRequest(
 }
 
 export async function requestAttempt(host: RequestHost, ask: Ask): Promise<SessionResponse> {
-  const { mode, card, saved } = ask;
+  const { mode, card, saved, start: startPayment } = ask;
   // An APM continued goes back to the address the companion gave: it would answer the same one,
   // and asking again would take the payer's document (a PIX CPF), which is never kept.
   if (saved?.mode === 'apm' && saved.issuer_url) return { ...saved, status: 'pending' };
@@ -100,16 +109,15 @@ export async function requestAttempt(host: RequestHost, ask: Ask): Promise<Sessi
   let session: SessionResponse;
   const savedCard = card && 'card_id' in card ? card : undefined;
   if (savedCard)
-    session = await startPayment(companion, 'saved-card-payments', { ...request, ...savedCard });
+    session = await startPayment(companion, '/saved-card-payments', { ...request, ...savedCard });
   else if (mode === 'apm')
-    session = await startPayment(companion, 'apm-payments', { ...request, ...apm });
+    session = await startPayment(companion, '/apm-payments', { ...request, ...apm });
   else if (mode === 'card') {
-    if (!card || 'card_id' in card)
-      throw new CheckoutError('unavailable', 'The form could not be loaded.', true);
-    session = await startPayment(companion, 'card-payments', { ...request, ...count, card });
+    if (!card || 'card_id' in card) throw new Error('card mode without its card'); // checked before
+    session = await startPayment(companion, '/card-payments', { ...request, ...count, card });
   } else {
     const body = { ...request, ...count };
-    session = await (ask.take?.(body) ?? startPayment(companion, 'checkout-sessions', body));
+    session = await (ask.take?.(body) ?? startPayment(companion, '/checkout-sessions', body));
   }
   saveAttempt({
     ...pendingOf(session, companion),
@@ -118,17 +126,6 @@ export async function requestAttempt(host: RequestHost, ask: Ask): Promise<Sessi
     ...(mode === 'apm' ? withoutEmpty({ ...apm, issuer_url: session.issuer_url }) : {}),
   });
   return session;
-}
-
-/** What confirming `session`'s attempt takes. */
-export function pendingOf(session: SessionResponse, companion: string): PendingAttempt {
-  const { order_ref, order_no, status_token } = session;
-  return { order_ref, order_no, status_token, companion: companionBase(companion) };
-}
-
-/** The companion's address without a trailing slash: paths are appended to it. */
-export function companionBase(companion: string): string {
-  return companion.replace(/\/+$/, '');
 }
 
 function withoutEmpty<T extends object>(value: T): Partial<T> {

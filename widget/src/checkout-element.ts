@@ -2,18 +2,15 @@ import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import type { Choice } from './attempt-request.ts';
 import type { DeviceData, Shopper } from './protocol.ts';
 import { CheckoutError } from './companion-client.ts';
-import {
-  collectDeviceData,
-  newSessionId,
-  warmTimeZone,
-  type DataCollection,
-} from './device-data.ts';
+import type { DataCollection } from './device-data.ts';
+import { newSessionId, warmTimeZone } from './device-session.ts';
 import { CheckoutChangeEvent, CheckoutReadyEvent } from './events.ts';
 import { countryOf, requiredNames, shopperOf, shownFields, validate } from './fields.ts';
 import { isRightToLeft, type Messages } from './messages.ts';
 import { SchemeController, type Theme } from './color-scheme.ts';
 import { PartsController } from './parts-controller.ts';
 import { PaymentController } from './payment-controller.ts';
+import { isBusy } from './attempt-state.ts';
 import { renderForm } from './form-view.ts';
 import { chosenMethod, hasChoices, type Chosen } from './payment-choice.ts';
 import { SummaryController } from './summary-controller.ts';
@@ -235,7 +232,7 @@ export class AcquiringCheckout extends LitElement {
    */
   protected override updated(): void {
     const valid = !this.#wallet.part?.choice && Object.keys(this.#check()).length === 0;
-    this.#payment.prepare(valid, this.#parts.schema?.SessionPreparer);
+    this.#payment.prepare(valid, this.#parts.schema);
   }
 
   /**
@@ -358,6 +355,11 @@ export class AcquiringCheckout extends LitElement {
     return this.#ready;
   }
 
+  /** @internal The schema part (payment-controller.ts): asked for at connect, awaited at Pay. */
+  _schemaPart() {
+    return this.#parts.loadSchema();
+  }
+
   /** @internal How the shopper pays: the mode's flow or the method chosen, and instalments. */
   _choice(): Choice {
     const part = this.#parts.choices;
@@ -378,7 +380,7 @@ export class AcquiringCheckout extends LitElement {
    * payment page, and the next Pay is a new attempt. Does nothing while a payment is under way.
    */
   reset(): void {
-    if (this.#payment.busy) return;
+    if (isBusy(this.#payment.attempt)) return;
     this.#payment.reset();
     this._values = { ...this.shopper };
     this._errors = {};
@@ -390,6 +392,8 @@ export class AcquiringCheckout extends LitElement {
    * the device data the `data-collection` level allows (with the fingerprint only at `full`).
    */
   async collectedData(): Promise<{ shopper: Shopper; device: DeviceData }> {
+    // In the schema part, with what else Pay needs: here by Pay (or a session prepared before it).
+    const { collectDeviceData } = await this.#parts.loadSchema();
     const device = collectDeviceData(this.dataCollection, this.#sessionId);
     const fingerprint = this.dataCollection === 'full' ? await this.#parts.fingerprint : undefined;
     if (fingerprint) device.device_fingerprint = fingerprint;
@@ -398,7 +402,7 @@ export class AcquiringCheckout extends LitElement {
 
   protected override render() {
     const texts = { ...this.#parts.texts, ...this.messages };
-    const { busy, outcome, failure, frame, resume } = this.#payment;
+    const { attempt, frame } = this.#payment;
     const wallet = this.#wallet.part;
     const summary = this.#summary.summary;
     const money = this.#parts.schema;
@@ -417,18 +421,15 @@ export class AcquiringCheckout extends LitElement {
               errors: this._errors,
               required: this.#required,
               locale: this.locale,
-              busy,
+              attempt,
               // Worded by the schema part (asked for at connect): plain "Pay" until it is here.
               payLabel: (!own && money?.payLabel(texts, summary, this.locale)) || texts.pay,
               amount: summary && money?.formatMoney(summary.amount, summary.currency, this.locale),
               choices: this.#parts.choices?.renderChoices({ html, nothing }, this, {
                 texts,
                 summary,
-                busy,
+                busy: isBusy(attempt),
               }),
-              outcome,
-              failure,
-              resume,
               brand: this.#parts.card?.cardBrand(this._values['card.number'] ?? ''),
               onInput: this.#onInput,
               onSubmit: this.#onSubmit,

@@ -8,6 +8,7 @@ import { PAYER_DOCUMENT_TYPES } from './protocol.ts';
 import { DeviceData, optionalText, Shopper, text } from './shopper-schema.ts';
 
 export * from './shopper-schema.ts';
+export { WIDGET_API, WIDGET_ROUTES, type WidgetRoute } from './routes.ts';
 export {
   ORDER_STATUSES,
   PAID_STATUSES,
@@ -30,7 +31,8 @@ export {
 export const CHALLENGE_WINDOW_SIZES = ['01', '02', '03', '04', '05'] as const;
 export type ChallengeWindowSize = (typeof CHALLENGE_WINDOW_SIZES)[number];
 
-const orderRef = z
+/** The merchant's order reference: in bodies, and in the companion's paths (`:order_ref`). */
+export const OrderRef = z
   .string()
   .check(z.regex(/^[A-Za-z0-9._-]{1,48}$/, 'letters, digits, dot, dash or underscore, at most 48'));
 /** One per payment attempt, made by the widget: a retried request with the same key is the same attempt. */
@@ -48,7 +50,7 @@ const clientSecret = z
   .check(z.regex(/^[A-Za-z0-9_-]{32,128}$/, '32 to 128 letters, digits, dashes or underscores'));
 
 const common = {
-  order_ref: orderRef,
+  order_ref: OrderRef,
   attempt_key: attemptKey,
   client_secret: clientSecret,
   shopper: z.optional(Shopper),
@@ -81,7 +83,7 @@ const installments = z.optional(
  */
 const saveCard = z.optional(z.boolean('true or false'));
 
-/** POST /api/checkout-sessions */
+/** POST `WIDGET_ROUTES.checkoutSessions` */
 export const CheckoutSessionRequest = z.object({ ...common, installments, save_card: saveCard });
 export type CheckoutSessionRequest = z.infer<typeof CheckoutSessionRequest>;
 
@@ -96,7 +98,7 @@ export const Payer = z.object({
 });
 export type Payer = z.infer<typeof Payer>;
 
-/** POST /api/apm-payments */
+/** POST `WIDGET_ROUTES.apmPayments` */
 export const ApmPaymentRequest = z.object({
   ...common,
   payment_method: text(32, 'the payment method'),
@@ -107,7 +109,7 @@ export const ApmPaymentRequest = z.object({
 });
 export type ApmPaymentRequest = z.infer<typeof ApmPaymentRequest>;
 
-/** POST /api/card-payments (only when the merchant enabled direct card payments). */
+/** POST `WIDGET_ROUTES.cardPayments` (only when the merchant enabled direct card payments). */
 export const CardPaymentRequest = z.object({
   ...common,
   installments,
@@ -123,18 +125,18 @@ export const CardPaymentRequest = z.object({
 export type CardPaymentRequest = z.infer<typeof CardPaymentRequest>;
 
 /** A saved card's handle: the service's token never reaches the browser. */
-const cardId = z
+export const CardId = z
   .string()
   .check(z.regex(/^sc_[A-Za-z0-9_-]{16,64}$/, 'a saved card of this shopper'));
 
 /**
- * POST /api/saved-card-payments: pays with one of the signed-in shopper's saved cards (a listed
+ * POST `WIDGET_ROUTES.savedCardPayments`: pays with one of the signed-in shopper's saved cards (a listed
  * `card_id`); no card data in the browser.
  */
-export const SavedCardPaymentRequest = z.object({ ...common, installments, card_id: cardId });
+export const SavedCardPaymentRequest = z.object({ ...common, installments, card_id: CardId });
 export type SavedCardPaymentRequest = z.infer<typeof SavedCardPaymentRequest>;
 
-/** One saved card, as GET /api/saved-cards lists it. */
+/** One saved card, as GET `WIDGET_ROUTES.savedCards` lists it. */
 export interface SavedCard {
   card_id: string;
   /** `visa`, `mastercard`, `amex`, or `card` when the number says no more. */
@@ -148,7 +150,7 @@ export interface SavedCard {
   saved_at: string;
 }
 
-/** GET /api/saved-cards: `signed_in` false for an anonymous shopper, who has no cards and may save none. */
+/** GET `WIDGET_ROUTES.savedCards`: `signed_in` false for an anonymous shopper, who has no cards and may save none. */
 export interface SavedCardsResponse {
   signed_in: boolean;
   cards: SavedCard[];

@@ -1,5 +1,7 @@
 /**
- * Device data, with the interface's field names, collected when the element connects.
+ * Device data, with the interface's field names, collected at Pay (and for the session prepared
+ * before it), in the schema part (pay-part.ts): the first paint does not need it. The session's
+ * id and the time zone's warming are in the script-tag file (device-session.ts).
  *
  * `data-collection` is the merchant's consent switch: `none` sends nothing but what the request
  * needs anyway (no cookies, no fingerprint), `essential` adds the browser's description, `full`
@@ -9,15 +11,12 @@
  * `vid=<visitor id>&first=<unix seconds>&last=<unix seconds>`. `cookie_old` is its value as found
  * (empty on a first visit), `cookie_new` its value after this visit.
  */
+import { randomId } from './device-session.ts';
 import type { DeviceData } from './protocol.ts';
 
 export type DataCollection = 'none' | 'essential' | 'full';
 
 const COOKIE = 'acquiring_checkout';
-
-function randomId(): string {
-  return crypto.randomUUID().replace(/-/g, '');
-}
 
 function readCookie(): string {
   const entry = document.cookie.split('; ').find((c) => c.startsWith(`${COOKIE}=`));
@@ -66,17 +65,8 @@ function operatingSystem(): string {
   return 'other';
 }
 
+/** The IANA time zone, read once (device-session.ts asks for it after first paint). */
 let timeZone: string | undefined;
-
-/**
- * The IANA time zone. The first `Intl.DateTimeFormat().resolvedOptions()` of a page costs 15–30 ms
- * in Chromium, so it is read once, after first paint (`warmTimeZone`), never on the critical path.
- */
-export function warmTimeZone(): void {
-  const read = () => (timeZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone);
-  if ('requestIdleCallback' in window) requestIdleCallback(read, { timeout: 1_000 });
-  else setTimeout(read, 0);
-}
 
 /** The device fields for `level`, without the fingerprint (see fingerprint.ts). */
 export function collectDeviceData(
@@ -107,8 +97,4 @@ export function collectDeviceData(
     data.cookie_new = fresh;
   }
   return data;
-}
-
-export function newSessionId(): string {
-  return randomId();
 }

@@ -6,11 +6,12 @@
  * companion would answer any new Pay with that same attempt.
  */
 import { html, nothing } from 'lit';
+import { isBusy, type Attempt } from './attempt-state.ts';
 import type { CheckoutError } from './companion-client.ts';
 import { renderField } from './field-view.ts';
 import type { FieldSpec } from './fields.ts';
 import type { Messages } from './messages.ts';
-import { PAID_STATUSES, type OrderStatus } from './protocol.ts';
+import type { OrderStatus } from './protocol.ts';
 import { renderResult } from './result-view.ts';
 import { failureText, outcomeText } from './shopper-text.ts';
 
@@ -21,17 +22,14 @@ export interface FormState {
   errors: Record<string, keyof Messages>;
   required: Set<string>;
   locale: string;
-  busy: boolean;
+  /** The payment attempt as it stands (attempt-state.ts): busy, what it said, to continue. */
+  attempt: Attempt;
   /** What Pay says when not busy: `Pay`, or `Pay $49.00` once the amount is known. */
   payLabel: string;
   /** The order's amount for the shopper (`$49.00`), shown under the result once paid. */
   amount: string | undefined;
   /** The shopper's choices before Pay (methods, instalments), from the choices part. */
   choices: unknown;
-  outcome: OrderStatus | undefined;
-  failure: CheckoutError | undefined;
-  /** A saved attempt being checked, or to continue (payment-controller.ts). */
-  resume: 'checking' | 'continue' | undefined;
   /** The card's brand as typed so far, in card mode. */
   brand?: string | undefined;
   onInput: (event: Event) => void;
@@ -43,10 +41,12 @@ export interface FormState {
 }
 
 export function renderForm(state: FormState) {
-  const { texts: t, busy, outcome, failure, resume } = state;
-  if (outcome !== undefined && PAID_STATUSES.includes(outcome))
-    return renderResult(t, outcome, state.amount);
-  if (resume) return renderResume(state);
+  const { texts: t, attempt } = state;
+  const { is, outcome, failure } = attempt;
+  const busy = isBusy(attempt);
+  if (is === 'paid') return renderResult(t, attempt.outcome, state.amount);
+  // A saved attempt being checked, or to continue (payment-controller.ts).
+  if (is === 'checking' || is === 'resumable') return renderResume(state, busy);
   const half = pairs(state.fields);
   // After a failure that may pass, Pay says so (and is the retry button: one button, not two).
   const retry = failure?.retryable === true && !busy;
@@ -100,12 +100,12 @@ function pairs(fields: FieldSpec[]): boolean[] {
 }
 
 /** A resumed attempt: Continue while it is under way (nothing while it is being checked). */
-function renderResume(state: FormState) {
-  const { texts: t, busy, outcome, failure } = state;
+function renderResume(state: FormState, busy: boolean) {
+  const { texts: t, attempt } = state;
   return html`<form part="form" novalidate @submit=${state.onSubmit}>
-    ${renderNotice(t, outcome, failure)}
+    ${renderNotice(t, attempt.outcome, attempt.failure)}
     ${
-      state.resume === 'continue'
+      attempt.is === 'resumable'
         ? html`<button
             part="continue-button"
             type="button"

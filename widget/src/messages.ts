@@ -43,6 +43,8 @@ export interface Messages {
   expired: string;
   order_unknown: string;
   unavailable: string;
+  /** A failure the shopper cannot fix by trying again: the shop's setup, not the moment. */
+  shop_unavailable: string;
   too_many: string;
   already_paid: string;
   check_details: string;
@@ -104,7 +106,7 @@ export const english: Messages = {
   card_number_invalid: 'This card number is not valid.', expiry_invalid: 'Enter the expiry as MM / YY.', expiry_past: 'This card has expired.',
   security_code_3: 'Enter the 3-digit security code.', security_code_4: 'Enter the 4-digit security code.', choose_country: 'Choose…',
   declined: 'The payment was declined. Try another card or payment method.', cancelled: 'The payment was cancelled. You can try again.', review: 'Thank you! Your payment is being checked; you will hear from the shop.',
-  expired: 'This payment has expired. Please start again.', order_unknown: 'This order can no longer be paid. Please refresh the page.', unavailable: 'Payments are unavailable right now. Please try again in a moment.',
+  expired: 'This payment has expired. Please start again.', order_unknown: 'This order can no longer be paid. Please refresh the page.', unavailable: 'Payments are unavailable right now. Please try again in a moment.', shop_unavailable: 'This shop cannot take payments right now.',
   too_many: 'Too many attempts. Please wait a minute and try again.', already_paid: 'This order is already paid, or its payment is under way.', check_details: 'Some details were not accepted. Please check them and try again.',
   loading_page: 'Opening the secure payment page…', close_payment_page: 'Back',
   continue_payment: 'Continue your payment',

@@ -2,8 +2,8 @@
  * What Pay needs and the first paint does not, a part of its own (lazy.ts;
  * `acquiring-checkout.schema.js` beside the script-tag file), asked for as the element connects
  * and awaited at Pay: the form's checks (the shopper schema in zod/mini, most of the part's size;
- * the payer's document, cpf.ts) and what the request works out as it is sent (the challenge
- * window, the payer), Pay's words for the order's amount (money.ts), and the session prepared
+ * the payer's document, cpf.ts) and the request it sends (attempt-request.ts: the challenge
+ * window, the payer, the device data), Pay's words for the order's amount (money.ts), and the session prepared
  * before Pay (prepare.ts).
  */
 import type { Payer } from './contract.ts';
@@ -12,6 +12,9 @@ import type { Messages } from './messages.ts';
 
 export * from './shopper-schema.ts';
 export { challengeWindowOf } from './challenge-window.ts';
+export { collectDeviceData } from './device-data.ts';
+// The request Pay sends, worked out from the form, its options and the device data.
+export { checkoutRequest, requestAttempt } from './attempt-request.ts';
 // Pay's words for the amount: asked for with this part as the element connects, like the
 // order's summary they word, so the script-tag file carries neither.
 export { formatMoney, payLabel } from './money.ts';

@@ -17,7 +17,7 @@ export const DOCUMENT_FIELD: FieldSpec = {
 
 /**
  * Whether paying by `method` asks the payer for their CPF. Given one of the order summary's methods
- * (`GET /api/order-summaries/:order_ref`, `methods[]`), its own word: `payer_document: 'CPF'`. Given
+ * (`WIDGET_ROUTES.orderSummary`, `methods[]`), its own word: `payer_document: 'CPF'`. Given
  * a method's name alone (the `payment-method` attribute), PIX does, as the companion's default is.
  */
 export function needsPayerDocument(method: string | { method: string; payer_document?: string }) {

@@ -4,17 +4,20 @@
  * redirect, or straight to the outcome (status-controller.ts). Each attempt is saved as its session
  * comes back (saved-attempt.ts), so a reload or the return from a redirect resumes it: its
  * outcome, or "Continue your payment", which asks the companion for the same attempt again.
+ *
+ * The attempt is one value (`attempt`, attempt-state.ts): each move is an event given to `next`,
+ * and this controller does what the move asks.
  */
 import type { ReactiveController } from 'lit';
+import type { Card, Mode, RequestHost } from './attempt-request.ts';
 import {
-  checkoutRequest,
-  companionBase,
-  pendingOf,
-  requestAttempt,
-  type Card,
-  type Mode,
-  type RequestHost,
-} from './attempt-request.ts';
+  atRest,
+  isBusy,
+  next,
+  UNSETTLED,
+  type Attempt,
+  type AttemptEvent,
+} from './attempt-state.ts';
 import { CheckoutError, orderStatus, startPayment } from './companion-client.ts';
 import {
   CheckoutFailureEvent,
@@ -24,40 +27,32 @@ import {
 } from './events.ts';
 import { FrameController, type FrameHost } from './frame-controller.ts';
 import { isHttpUrl } from './frame.ts';
+import type { OrderStatusResponse, SessionResponse } from './protocol.ts';
 import {
-  PAID_STATUSES,
-  type OrderStatus,
-  type OrderStatusResponse,
-  type SessionResponse,
-} from './protocol.ts';
-import {
+  companionBase,
   forgetAttempt,
+  pendingOf,
   returnedOrderRef,
   savedAttempt,
   type PendingAttempt,
   type SavedAttempt,
 } from './saved-attempt.ts';
-import { settledStatus, StatusController, UNSETTLED } from './status-controller.ts';
+import { settledStatus, StatusController } from './status-controller.ts';
 import { reveal } from './reveal.ts';
 import type { SessionPreparer } from './prepare.ts';
 
-type Preparer = typeof SessionPreparer;
+/** The schema part (pay-part.ts): the request Pay sends, and the session prepared before Pay. */
+type SchemaPart = typeof import('./pay-part.ts');
 
-/** What an attempt needs of the element: its settings and what it collected. */
-export interface PaymentHost extends FrameHost, RequestHost {}
+/** What an attempt needs of the element: its settings, what it collected, the schema part. */
+export interface PaymentHost extends FrameHost, RequestHost {
+  /** The schema part: here by Pay (it is awaited there), on its way since the element connected. */
+  _schemaPart(): Promise<SchemaPart>;
+}
 
 export class PaymentController implements ReactiveController {
-  /** A payment is under way: Pay is disabled. */
-  busy = false;
-  /** How the last attempt failed, if it did. */
-  failure: CheckoutError | undefined;
-  /** The last attempt's outcome, once settled. */
-  outcome: OrderStatus | undefined;
-  /**
-   * An attempt saved before this page loaded: `checking` while its status is read, then
-   * `continue` if it is still under way (the shopper may continue it).
-   */
-  resume: 'checking' | 'continue' | undefined;
+  /** The attempt as it stands. */
+  attempt: Attempt = { is: 'idle' };
   /** The hosted page's frame, its fallback and its messages. */
   readonly frame: FrameController;
 
@@ -65,19 +60,8 @@ export class PaymentController implements ReactiveController {
   /** Called once the outcome is known: the card has done its work. */
   readonly #ended: () => void;
   readonly #status: StatusController;
-  #attemptKey: string | undefined;
-  /** The flow of the attempt under way (mode="auto": the chosen method's). */
-  #mode: Mode = 'checkout';
-  /** The attempt picked up from storage, if any: the one `continue` asks for again. */
-  #saved: SavedAttempt | undefined;
-  /** The attempt was started before this page loaded: its result event says `resumed`. */
-  #resumed = false;
   /** The companion and order the element was last resumed for. */
   #resumedFor: string | undefined;
-  /** The page is leaving for a redirect: if the browser brings it back as it was, resume. */
-  #left = false;
-  /** The attempt whose payment page the shopper left for the form, until the next one starts. */
-  #wentBack: PendingAttempt | undefined;
   /** The checkout session Pay would start, started ahead (prepare.ts, in the schema part). */
   #preparer: SessionPreparer | undefined;
 
@@ -85,17 +69,18 @@ export class PaymentController implements ReactiveController {
     this.#host = host;
     this.#ended = ended;
     this.frame = new FrameController(host, {
-      restart: () => this.#start(this.#mode),
+      restart: () => this.#start('checkout'),
       pending: (session) => this.#pending(session),
       returned: (attempt) => void this.#confirm(attempt),
       closed: (attempt) => void this.#back(attempt),
       failed: (error) => this.fail(error),
     });
     this.#status = new StatusController(host, {
-      settled: (status, attempt) => this.#settled(status, attempt),
+      settled: (status, attempt) => this.#settle(status, attempt),
       failed: (error) => this.fail(error),
     });
-    host.addEventListener(CheckoutRedirectEvent.type, () => (this.#left = true));
+    // An APM's redirect, or the frame's fallback to one.
+    host.addEventListener(CheckoutRedirectEvent.type, () => this.#to({ on: 'away' }));
     host.addController(this);
   }
 
@@ -108,25 +93,33 @@ export class PaymentController implements ReactiveController {
     this.#preparer?.cancel();
   }
 
+  /** Whether Pay may start an attempt: none under way, none to continue, the order not paid. */
+  get canPay(): boolean {
+    return atRest(this.attempt);
+  }
+
   /**
    * The element updated. While its form is valid and Pay would start a checkout session, that
    * session is started ahead (once the request has stayed the same for a moment, prepare.ts): a
-   * session charges nobody, and Pay then waits only for the payment page. `Preparer` comes with
-   * the schema part.
+   * session charges nobody, and Pay then waits only for the payment page. It is the schema
+   * part's work: nothing is prepared until that part is here.
    */
-  prepare(valid: boolean, Preparer: Preparer | undefined): void {
+  prepare(valid: boolean, part: SchemaPart | undefined): void {
     const preparer = (this.#preparer ??=
-      Preparer &&
-      new Preparer((body) =>
-        startPayment(companionBase(this.#host.companion), 'checkout-sessions', body),
+      part &&
+      new part.SessionPreparer(
+        (body) => startPayment(companionBase(this.#host.companion), '/checkout-sessions', body),
+        undefined,
+        (phase) => this.#to({ on: 'prepare', phase }),
       ));
     if (!preparer) return;
     if (!valid || !this.canPay || this.#host._choice().mode !== 'checkout')
       return preparer.cancel();
+    const { key = '' } = this.#to({ on: 'key', key: crypto.randomUUID() });
     // Pay may have been pressed while the request was being put together: it starts its own.
-    void checkoutRequest(this.#host, this.#attempt()).then(
-      (body) => this.canPay && preparer.prepare(body),
-    );
+    void part
+      ?.checkoutRequest(this.#host, key)
+      .then((body) => this.canPay && preparer.prepare(body));
   }
 
   /** On connect, and whenever the companion or the order changes: resume a saved attempt. */
@@ -135,65 +128,55 @@ export class PaymentController implements ReactiveController {
     if (key === this.#resumedFor) return;
     const first = this.#resumedFor === undefined;
     this.#resumedFor = key;
-    if (this.busy) return;
+    if (isBusy(this.attempt)) return;
     if (!first) this.#forgetState();
     void this.#resume();
   }
 
   /** Back from a redirect by the browser's back button, from its page cache: as on a reload. */
   #onPageShow = (event: PageTransitionEvent): void => {
-    if (!event.persisted || !this.#left) return;
-    this.#left = false;
-    this.#set({ busy: false });
+    if (!event.persisted || this.attempt.is !== 'away') return;
+    this.#to({ on: 'restored' });
     void this.#resume();
   };
 
-  /** Whether Pay may start an attempt: none under way, and the order not paid already. */
-  get canPay(): boolean {
-    return !this.busy && !this.resume && !(this.outcome && PAID_STATUSES.includes(this.outcome));
-  }
-
   /** Pays with the checked form (`card`: the card's fields, in card mode). */
   async pay(card: Card | undefined): Promise<void> {
+    const { left } = this.attempt;
     // One message at a time: a new attempt clears what the last one said.
-    this.#set({ busy: true, failure: undefined, outcome: undefined });
-    this.#resumed = false;
+    const { key: attempt_key = '' } = this.#to({ on: 'pay', key: crypto.randomUUID() });
     const order_ref = this.#host.orderRef;
-    const mode = (this.#mode = this.#host._choice().mode);
-    const attempt_key = this.#attempt();
+    const mode = this.#host._choice().mode;
     this.#host.dispatchEvent(new CheckoutSubmitEvent({ order_ref, attempt_key }));
     try {
-      const session = await this.#start(mode, card);
-      this.#wentBack = undefined;
-      await this.#proceed(session, mode);
+      await this.#proceed(await this.#start(mode, card), mode);
     } catch (error) {
       // The page the shopper left may have been paid meanwhile: the companion then refuses a
       // second payment (409), and the order's own status is the answer.
-      const left = this.#wentBack;
       const paid =
         left && error instanceof CheckoutError && error.code === 'conflict'
           ? await settledStatus(left)
           : undefined;
-      if (left && paid) this.#settled(paid, left);
+      if (left && paid) this.#settle(paid, left);
       else this.fail(error);
     }
   }
 
   /**
    * Continues the saved attempt: the same attempt is asked for again (a fresh one-time address of
-   * its page, or the payment method's), or, for a card, its outcome.
+   * its page, or the payment method's), or, for a card, its outcome. If that fails, Continue is
+   * offered again, not Pay: the attempt is still there.
    */
   async continue(): Promise<void> {
-    const saved = this.#saved;
-    if (!saved || this.busy || this.resume !== 'continue') return;
-    this.#set({ busy: true, resume: undefined, failure: undefined });
-    this.#mode = saved.mode;
+    const a = this.attempt;
+    if (a.is !== 'resumable') return;
+    const { saved } = a;
+    this.#to({ on: 'continue' });
     try {
       if (saved.mode === 'card') return await this.#confirm(saved);
       await this.#proceed(await this.#start(saved.mode, undefined, saved), saved.mode);
     } catch (error) {
       this.fail(error);
-      this.#set({ resume: 'continue' }); // offered again, not Pay: the attempt is still there
     }
   }
 
@@ -201,7 +184,7 @@ export class PaymentController implements ReactiveController {
     const failure =
       error instanceof CheckoutError ? error : new CheckoutError('error', String(error), true);
     this.frame.close();
-    this.#set({ busy: false, failure });
+    this.#to({ on: 'fail', failure });
     void reveal(this.#host, 'failure');
     const { code, message, retryable } = failure;
     this.#host.dispatchEvent(new CheckoutFailureEvent({ code, message, retryable }));
@@ -210,7 +193,8 @@ export class PaymentController implements ReactiveController {
   /** Forgets the last attempt: its messages, its page and its saved record; the next Pay is new. */
   reset(): void {
     forgetAttempt(companionBase(this.#host.companion), this.#host.orderRef);
-    if (this.#saved) forgetAttempt(this.#saved.companion, this.#saved.order_ref);
+    const kept = this.attempt.attempt ?? this.attempt.saved;
+    if (kept) forgetAttempt(kept.companion, kept.order_ref);
     this.#forgetState();
   }
 
@@ -218,16 +202,20 @@ export class PaymentController implements ReactiveController {
     this.#preparer?.cancel();
     this.#preparer = undefined; // its session was for the order and companion that were
     this.frame.reset();
-    this.#set({ failure: undefined, outcome: undefined, resume: undefined });
-    this.#attemptKey = undefined;
-    this.#saved = undefined;
-    this.#resumed = false;
-    this.#wentBack = undefined;
+    this.#to({ on: 'reset' });
   }
 
-  /** The attempt's key: made at its first Pay, kept until it ends unpaid (or `reset()`). */
-  #attempt(): string {
-    return (this.#attemptKey ??= crypto.randomUUID());
+  /**
+   * One move of the attempt (attempt-state.ts), rendered if it changed anything: the new state.
+   * The session prepared ahead is not shown, and its moves are not rendered: `prepare()` runs
+   * after each update, and would start over a session that failed, again and again.
+   */
+  #to(event: AttemptEvent): Attempt {
+    const from = this.attempt;
+    this.attempt = next(from, event);
+    if (this.attempt !== from && event.on !== 'key' && event.on !== 'prepare')
+      this.#host.requestUpdate();
+    return this.attempt;
   }
 
   /**
@@ -241,38 +229,45 @@ export class PaymentController implements ReactiveController {
     const back = returned ? savedAttempt(companion, returned) : undefined;
     const saved = back ?? savedAttempt(companion, this.#host.orderRef);
     if (!saved) return;
-    this.#saved = saved;
-    this.#attemptKey = saved.attempt_key;
-    this.#resumed = true;
-    if (back) return this.#confirm(back);
-    this.#set({ busy: true, resume: 'checking' });
+    if (back) {
+      this.#to({ on: 'returned', saved: back });
+      return this.#status.confirm(back);
+    }
+    this.#to({ on: 'check', saved });
     try {
       const status = await orderStatus(saved.companion, saved.order_ref, saved.status_token);
-      if (!UNSETTLED.includes(status.status)) return this.#settled(status, saved);
-      this.#set({ busy: false, resume: 'continue' });
+      if (!UNSETTLED.includes(status.status)) return this.#settle(status, saved);
+      this.#to({ on: 'resumable' });
     } catch (error) {
       // A refusal (an unknown order, a status token no longer good): nothing to resume. Anything
       // else may pass: the shopper may still continue.
-      const refused = error instanceof CheckoutError && error.code.startsWith('http_4');
-      if (refused) this.#forgetState();
-      if (refused) forgetAttempt(saved.companion, saved.order_ref);
-      this.#set({ busy: false, resume: refused ? undefined : 'continue' });
+      if (!(error instanceof CheckoutError && error.code.startsWith('http_4')))
+        return void this.#to({ on: 'resumable' });
+      this.#forgetState();
+      forgetAttempt(saved.companion, saved.order_ref);
     }
   }
 
   /** Starts the attempt at the companion, or asks for it again (a fallback, a continue). */
-  #start(mode: Mode, card?: Card, saved?: SavedAttempt): Promise<SessionResponse> {
+  async #start(mode: Mode, card?: Card, saved?: SavedAttempt): Promise<SessionResponse> {
+    if (mode === 'card' && !card)
+      throw new CheckoutError('unavailable', 'The form could not be loaded.', true);
     const preparer = saved ? undefined : this.#preparer;
     // Anything but a checkout session replaces a prepared one at the companion: it is dropped.
     if (mode !== 'checkout' || card) this.#preparer = undefined;
     const take = preparer && preparer.take.bind(preparer);
-    return requestAttempt(this.#host, { mode, attemptKey: this.#attempt(), card, saved, take });
+    const attemptKey = this.attempt.key ?? '';
+    const { requestAttempt } = await this.#host._schemaPart();
+    const ask = { mode, attemptKey, card, saved, take, start: startPayment };
+    return requestAttempt(this.#host, ask);
   }
 
   /** The attempt's next step: the page in the frame, the payment method, or its outcome. */
   #proceed(session: SessionResponse, mode: Mode): Promise<void> | void {
-    if (mode === 'checkout' && session.frame_url) this.frame.mount(session, session.frame_url);
-    else if (mode === 'apm') this.#goToIssuer(session);
+    if (mode === 'checkout' && session.frame_url) {
+      this.#to({ on: 'page' });
+      this.frame.mount(session, session.frame_url);
+    } else if (mode === 'apm') this.#goToIssuer(session);
     else return this.#confirm(this.#pending(session));
   }
 
@@ -286,9 +281,9 @@ export class PaymentController implements ReactiveController {
     this.frame.redirect(session.issuer_url, 'apm');
   }
 
-  /** Waits for the attempt's outcome: `#settled` or `fail` follows. */
+  /** Waits for the attempt's outcome: `#settle` or `fail` follows. */
   #confirm(attempt: PendingAttempt): Promise<void> {
-    this.#set({ busy: true });
+    this.#to({ on: 'confirm' });
     return this.#status.confirm(attempt);
   }
 
@@ -298,41 +293,39 @@ export class PaymentController implements ReactiveController {
    * finished on the page meanwhile is reported all the same.
    */
   async #back(attempt: PendingAttempt): Promise<void> {
-    this.#wentBack = attempt;
-    this.#set({ busy: false });
+    this.#to({ on: 'back', left: attempt });
     void reveal(this.#host, 'pay-button');
     const status = await settledStatus(attempt);
-    if (status && !this.busy && this.outcome === undefined) this.#settled(status, attempt);
+    if (status) this.#settle(status, attempt, 'ended');
   }
 
   /**
-   * The outcome: an attempt that ended unpaid is forgotten (the next Pay is a new attempt); a paid
-   * one stays saved, so a reload shows it paid rather than a form that could only be refused.
+   * The outcome (`ended`: of the attempt whose page the shopper left), if the attempt still waits
+   * for it: an attempt that ended unpaid is forgotten (the next Pay is a new attempt); a paid one
+   * stays saved, so a reload shows it paid rather than a form that could only be refused.
    */
-  #settled(status: OrderStatusResponse, attempt: PendingAttempt): void {
+  #settle(
+    status: OrderStatusResponse,
+    attempt: PendingAttempt,
+    on: 'status' | 'ended' = 'status',
+  ): void {
+    const from = this.attempt;
+    const to = this.#to({ on, status: status.status, attempt });
+    if (to === from) return;
     this.frame.close();
-    this.#wentBack = undefined;
-    this.#set({ busy: false, outcome: status.status, resume: undefined });
-    void reveal(this.#host, PAID_STATUSES.includes(status.status) ? 'result' : 'status');
+    const paid = to.is === 'paid';
+    void reveal(this.#host, paid ? 'result' : 'status');
     this.#ended();
-    const paid = PAID_STATUSES.includes(status.status);
-    if (!paid && !UNSETTLED.includes(status.status)) {
+    if (!paid && !UNSETTLED.includes(status.status))
       forgetAttempt(attempt.companion, attempt.order_ref);
-      this.#saved = undefined;
-    }
-    if (!paid) this.#attemptKey = undefined; // a new attempt next time
     this.#host.dispatchEvent(
       new CheckoutResultEvent({
         order_no: status.order_no ?? attempt.order_no,
         transaction_id: status.transaction_id,
         status: status.status,
-        ...(this.#resumed ? { resumed: true as const } : {}),
+        // Begun before this page loaded: picked up from storage, or continued since.
+        ...(from.resumed || from.is === 'checking' ? { resumed: true as const } : {}),
       }),
     );
-  }
-
-  #set(state: Partial<Pick<PaymentController, 'busy' | 'failure' | 'outcome' | 'resume'>>): void {
-    Object.assign(this, state);
-    this.#host.requestUpdate();
   }
 }

@@ -30,16 +30,16 @@ function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
   if (typeof value !== 'object' || value === null) return value;
   return Object.fromEntries(
-    Object.keys(value)
-      .sort()
-      .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
+    Object.entries(value)
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([key, item]) => [key, canonical(item)]),
   );
 }
 
 /** What a session request asks for, as comparable text: without who asks and the volatile fields. */
 export function requestKey(body: SessionBody): string {
   const { attempt_key: _key, client_secret: _secret, device, ...asked } = body;
-  const steady = { ...(device as Record<string, unknown> | undefined) };
+  const steady: Record<string, unknown> = { ...device };
   for (const name of VOLATILE_DEVICE_FIELDS) delete steady[name];
   return JSON.stringify(canonical({ ...asked, device: steady }));
 }
@@ -48,7 +48,11 @@ interface Prepared {
   key: string;
   session: Promise<SessionResponse>;
   failed: boolean;
+  ready: boolean;
 }
+
+/** Where the session Pay would start stands: nothing, on its way (or waiting), or ready. */
+export type PreparedPhase = 'idle' | 'preparing' | 'prepared';
 
 export class SessionPreparer {
   #timer: ReturnType<typeof setTimeout> | undefined;
@@ -56,13 +60,22 @@ export class SessionPreparer {
   #prepared: Prepared | undefined;
 
   /**
-   * @param start - starts a checkout session: `(body) => startPayment(companion, 'checkout-sessions', body)`
+   * @param start - starts a checkout session: `(body) => startPayment(companion, '/checkout-sessions', body)`
    * @param pauseMs - how long the form must stay as it is before its session is started
+   * @param onPhase - told where the session stands whenever that may have changed (the
+   *   attempt's `preparing` and `prepared`, attempt-state.ts)
    */
   constructor(
     private readonly start: (body: SessionBody) => Promise<SessionResponse>,
     private readonly pauseMs = 500,
+    private readonly onPhase: (phase: PreparedPhase) => void = () => undefined,
   ) {}
+
+  #tell(): void {
+    const prepared = this.#prepared?.failed ? undefined : this.#prepared;
+    const ready = prepared?.ready && this.#waiting === undefined;
+    this.onPhase(ready ? 'prepared' : this.#waiting || prepared ? 'preparing' : 'idle');
+  }
 
   /**
    * The form is valid and `body` is what Pay would send now: its session is started after the
@@ -75,16 +88,25 @@ export class SessionPreparer {
     this.#waiting = key;
     this.#timer = setTimeout(() => {
       this.#timer = this.#waiting = undefined;
-      const prepared: Prepared = { key, session: this.start(body), failed: false };
-      prepared.session.catch(() => (prepared.failed = true));
+      const prepared: Prepared = { key, session: this.start(body), failed: false, ready: false };
+      const settled = (failed: boolean) => {
+        [prepared.ready, prepared.failed] = [!failed, failed];
+        this.#tell();
+      };
+      prepared.session.then(
+        () => settled(false),
+        () => settled(true),
+      );
       this.#prepared = prepared;
     }, this.pauseMs);
+    this.#tell();
   }
 
   /** The form is no longer valid (or the element goes away): nothing more is started. */
   cancel(): void {
     clearTimeout(this.#timer);
     this.#timer = this.#waiting = undefined;
+    this.#tell();
   }
 
   /**
@@ -93,9 +115,9 @@ export class SessionPreparer {
    * that fails is started again now, so Pay fails only on its own request.
    */
   take(body: SessionBody): Promise<SessionResponse> {
-    this.cancel();
     const prepared = this.#prepared;
     this.#prepared = undefined;
+    this.cancel();
     if (!prepared || prepared.failed || prepared.key !== requestKey(body)) return this.start(body);
     return prepared.session.then(
       (session) =>

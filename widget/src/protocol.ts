@@ -77,7 +77,7 @@ export interface SessionResponse {
   expires_at?: number;
 }
 
-/** GET /api/orders/:order_ref (with the status token). */
+/** GET `WIDGET_ROUTES.orderStatus` (with the status token). */
 export interface OrderStatusResponse {
   order_ref: string;
   order_no: string | null;
@@ -123,7 +123,7 @@ export interface PaymentMethodOffer {
 }
 
 /**
- * GET /api/order-summaries/:order_ref (`?country=BR&device=mobile`): what the widget shows before
+ * GET `WIDGET_ROUTES.orderSummary` (`?country=BR&device=mobile`): what the widget shows before
  * Pay, from the merchant's resolveOrder. Amounts are decimal strings, never numbers.
  */
 export interface OrderSummaryResponse {
@@ -146,6 +146,8 @@ export interface Problem {
   status: number;
   detail?: string;
   retryable?: boolean;
+  /** Seconds to wait before the same request (the companion is creating or recovering it). */
+  retry_after?: number;
   issues?: { path: string; message: string }[];
 }
 

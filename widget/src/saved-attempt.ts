@@ -7,6 +7,8 @@
  * apart, by `clientSecretOf` in frame.ts).
  */
 
+import type { SessionResponse } from './protocol.ts';
+
 /** An attempt whose outcome can be asked for: the status token reads that one order only. */
 export interface PendingAttempt {
   order_ref: string;
@@ -25,6 +27,17 @@ export interface SavedAttempt extends PendingAttempt {
   bank_code?: string;
   /** apm only: the payment method's address, which "Continue your payment" goes back to. */
   issuer_url?: string;
+}
+
+/** The companion's address without a trailing slash: paths are appended to it. */
+export function companionBase(companion: string): string {
+  return companion.replace(/\/+$/, '');
+}
+
+/** What confirming `session`'s attempt takes. */
+export function pendingOf(session: SessionResponse, companion: string): PendingAttempt {
+  const { order_ref, order_no, status_token } = session;
+  return { order_ref, order_no, status_token, companion: companionBase(companion) };
 }
 
 const PREFIX = 'acquiring-checkout:attempt:';

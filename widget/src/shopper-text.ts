@@ -18,6 +18,8 @@ export function outcomeText(status: OrderStatus): keyof Messages {
  * (an order reference, a field path) stay in the acquiring-failure event for developers.
  */
 export function failureText(failure: CheckoutError): keyof Messages {
+  // The companion said trying again will not help (its setup, or the shop's): no "in a moment".
+  if (failure.code === 'unavailable' && !failure.retryable) return 'shop_unavailable';
   const byCode: Record<string, keyof Messages> = {
     network: 'unavailable',
     unavailable: 'unavailable',

@@ -5,12 +5,10 @@
  * it is moved).
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { UNSETTLED } from './attempt-state.ts';
 import { orderStatus } from './companion-client.ts';
-import type { OrderStatus, OrderStatusResponse } from './protocol.ts';
+import type { OrderStatusResponse } from './protocol.ts';
 import type { PendingAttempt } from './saved-attempt.ts';
-
-/** Statuses an attempt may still leave: it is not over yet. */
-export const UNSETTLED: readonly OrderStatus[] = ['pending', 'unknown', 'created'];
 /** How often, and how many times more, to ask while the status is unsettled: about 5 s in all. */
 const POLL_INTERVAL_MS = 500;
 const POLL_RETRIES = 10;

@@ -1,12 +1,12 @@
 /**
- * The order's summary from the companion (GET /api/order-summaries/:order_ref): its amount and
+ * The order's summary from the companion (GET `WIDGET_ROUTES.orderSummary`): its amount and
  * currency for Pay, a subscription's terms, the instalments offered and the ways to pay ranked
  * for the shopper. Asked for as the element connects and whenever the companion or the order
  * changes (a stale request is aborted), never without both. The browser decides nothing from
  * it: the companion prices every payment again.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { companionBase } from './attempt-request.ts';
+import { companionBase } from './saved-attempt.ts';
 import { orderSummary } from './companion-client.ts';
 import type { OrderSummaryResponse } from './protocol.ts';
 

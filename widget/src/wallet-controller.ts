@@ -1,14 +1,15 @@
 /**
  * Whether the shopper is signed in, asked of the companion as the element connects (checkout or
- * card mode; again if the companion changes): `GET /api/saved-cards` with the shop's cookies, which
+ * card mode; again if the companion changes): GET `WIDGET_ROUTES.savedCards` with the shop's cookies, which
  * the companion's resolveShopper reads. An anonymous shopper gets nothing more: no part, no UI.
  * For a signed-in one, the wallet part (wallet.ts) is loaded: their saved cards and "Save this
  * card for next time".
  */
 import { html, nothing, type ReactiveController } from 'lit';
-import { companionBase } from './attempt-request.ts';
+import { companionBase } from './saved-attempt.ts';
 import type { SavedCardsResponse } from './contract.ts';
 import { loadWallet } from './lazy.ts';
+import type { RouteUrl } from './routes.ts';
 import type { Wallet, WalletHost } from './wallet.ts';
 
 export interface WalletControllerHost extends WalletHost {
@@ -41,7 +42,8 @@ export class WalletController implements ReactiveController {
   async #open(companion: string): Promise<void> {
     try {
       // The only widget call besides a saved card's payment that carries the shop's cookies.
-      const response = await fetch(`${companion}/api/saved-cards`, { credentials: 'include' });
+      const url: RouteUrl<'savedCards'> = `${companion}/api/saved-cards`;
+      const response = await fetch(url, { credentials: 'include' });
       const answer = (await response.json()) as SavedCardsResponse;
       if (answer.signed_in !== true) return;
       const { Wallet } = await loadWallet();

@@ -1,8 +1,8 @@
 /**
  * The signed-in shopper's wallet (issue #14), a part of its own (lazy.ts), loaded only once the
  * companion said the shopper is signed in (wallet-controller.ts): their saved cards, to pay with
- * in one click (`POST /api/saved-card-payments` with the card's `card_id`: no card data in the
- * browser), each with a Remove button (`DELETE /api/saved-cards/:card_id`), "Use a new card" back
+ * in one click (POST `WIDGET_ROUTES.savedCardPayments` with the card's `card_id`: no card data in the
+ * browser), each with a Remove button (DELETE `WIDGET_ROUTES.savedCard`), "Use a new card" back
  * to the normal form, and "Save this card for next time" (never ticked for the shopper).
  *
  * The part takes Lit's `html` and `nothing` from the element: a copy of Lit of its own would
@@ -13,6 +13,7 @@
 import type { html as litHtml, nothing as litNothing, ReactiveControllerHost } from 'lit';
 import type { SavedCard, SavedCardPaymentRequest } from './contract.ts';
 import type { Messages } from './messages.ts';
+import type { RouteUrl } from './routes.ts';
 
 /** What the part needs of Lit: the element's own copy. */
 export interface Lit {
@@ -114,7 +115,7 @@ export class Wallet {
     this.#set({ said: undefined });
     let removed = false;
     try {
-      const url = `${this.#companion}/api/saved-cards/${encodeURIComponent(card.card_id)}`;
+      const url: RouteUrl<'savedCard'> = `${this.#companion}/api/saved-cards/${encodeURIComponent(card.card_id)}`;
       const response = await fetch(url, { method: 'DELETE', credentials: 'include' });
       // Already gone (removed in another tab): as good as removed here.
       removed = response.ok || response.status === 404;

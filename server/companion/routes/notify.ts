@@ -7,7 +7,7 @@ import { NOTIFICATION_SIGNATURE_HEADER, verifyNotification } from '../../gateway
 import { forRequest, scoped, type Context } from '../context.ts';
 import { applyNotification, readNotification } from '../notifications.ts';
 import { reached } from '../steps.ts';
-import { Problem } from '../problem.ts';
+import { Problem, refusal } from '../problem.ts';
 
 export function notifyRouter(ctx: Context): Router {
   const router = express.Router();
@@ -34,12 +34,17 @@ export function notifyRouter(ctx: Context): Router {
       const keys = ctx.config.gateway.verificationKeys ?? [ctx.config.gateway.secretKey];
       const check = verifyNotification(raw, request.get(NOTIFICATION_SIGNATURE_HEADER), keys);
       if (!check.ok) {
+        ctx.metrics.notifications.inc({ outcome: check.problem });
         ctx.log.warn({ reason: check.reason }, 'notification refused');
-        throw new Problem(401, 'Notification refused', check.reason);
+        throw refusal(401, 'Notification refused', NOTIFICATION_SIGNATURE_HEADER, check.reason);
       }
-      const notification = readNotification(ctx, raw);
-      if (!notification)
-        throw new Problem(400, 'Not a notification', 'the body is not a signed notification');
+      const reading = readNotification(ctx, raw);
+      if (!reading.ok) {
+        ctx.metrics.notifications.inc({ outcome: 'unreadable' });
+        ctx.log.warn({ field: reading.field, reason: reading.reason }, 'notification unreadable');
+        throw refusal(400, 'Not a notification', reading.field, reading.reason);
+      }
+      const { notification } = reading;
       const { body } = notification;
       const stored = await ctx.store.notifications.record({
         notification_id: body.notification_id,
@@ -49,6 +54,9 @@ export function notifyRouter(ctx: Context): Router {
         body: raw,
       });
       if (stored) reached('notification.stored');
+      else ctx.metrics.notifications.inc({ outcome: 'duplicate' });
+      const lag = secondsSince(body.event_time);
+      if (stored && lag !== undefined) ctx.metrics.notificationLag.observe(lag);
       response.status(200).json({ received: true, duplicate: !stored });
       if (!stored) return;
       // Acknowledged first: the service need not wait for us, and what is stored is applied even
@@ -62,4 +70,13 @@ export function notifyRouter(ctx: Context): Router {
     }),
   );
   return router;
+}
+
+/** Seconds since a service timestamp (`YYYYMMDDhhmmss`, read as UTC); undefined if it is none. */
+function secondsSince(eventTime: string | undefined): number | undefined {
+  const parts = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$/.exec(eventTime ?? '');
+  if (!parts) return undefined;
+  const [y = 0, mo = 0, d, h, mi, s] = parts.slice(1).map(Number);
+  const at = Date.UTC(y, mo - 1, d, h, mi, s);
+  return Number.isNaN(at) ? undefined : Math.max(0, (Date.now() - at) / 1000);
 }

@@ -8,15 +8,18 @@ import { z } from 'zod';
 import { formatAmount, payoutAmounts } from '../../gateway/index.ts';
 import { scoped, type Context } from '../context.ts';
 import { reached } from '../steps.ts';
-import { parseOr400, Problem } from '../problem.ts';
+import { pathParam } from '../params.ts';
+import { parseOr400, refusal, unknownOrder } from '../problem.ts';
 import { DEFAULT_RECOVER_AFTER_MS, reconcileOrder } from '../reconcile.ts';
-import { jsonBody, requireBearer } from '../security.ts';
+import { jsonBody, operationsTokens, requireBearer } from '../security.ts';
 import type { NotificationEntry } from '../store/notifications.ts';
 import type { Order } from '../store/store.ts';
 import { sha256 } from '../tokens.ts';
+import { auditRouter, auditTrail, ordersNamed } from './audit.ts';
 import { OPERATIONS, type Answer } from './operations-table.ts';
+import { parsedJson } from '../../unknown.ts';
 
-const ListQuery = z.object({
+export const ListQuery = z.object({
   limit: z.coerce
     .number({ error: 'a whole number from 1 to 500' })
     .int('a whole number from 1 to 500')
@@ -30,7 +33,7 @@ const ListQuery = z.object({
     .optional(),
 });
 
-const PayoutListQuery = z.object({
+export const PayoutListQuery = z.object({
   limit: ListQuery.shape.limit,
   /** Only payouts made with this `reference` (a demo visitor's). */
   reference: z.string().min(1).max(64, 'at most 64 characters').optional(),
@@ -52,15 +55,6 @@ function orderView(order: Order, history: NotificationEntry[]) {
   };
 }
 
-/** The order references an operation's body names. */
-function ordersNamed(body: unknown): string[] {
-  const { orders, order_ref } = (body ?? {}) as { orders?: unknown; order_ref?: unknown };
-  const refs = Array.isArray(orders)
-    ? orders.map((o) => (o as { order_ref?: unknown }).order_ref)
-    : [order_ref];
-  return refs.filter((ref): ref is string => typeof ref === 'string');
-}
-
 /**
  * The definite answer to a key whose request was interrupted (a crash while it ran): what the
  * service now says of every order it named. The merchant sees where each order stands and may act
@@ -74,6 +68,8 @@ async function settleInterrupted(ctx: Context, body: unknown): Promise<Answer> {
     orders.push({ order_ref: ref, status: (await ctx.store.orders.get(ref))?.status ?? null });
   }
   return {
+    outcome: 'interrupted',
+    results: orders.map(({ order_ref, status }) => ({ ref: order_ref, status: status ?? 'none' })),
     status: 200,
     body: {
       outcome: 'unknown',
@@ -96,61 +92,87 @@ async function idempotent(
   ctx: Context,
   route: string,
   request: Request,
-  response: Response,
   handler: () => Promise<Answer>,
   rerun: boolean,
-): Promise<void> {
+): Promise<Answer> {
   const key = request.get('idempotency-key');
-  if (!key) {
-    const { status, body } = await handler();
-    return void response.status(status).json(body);
-  }
+  if (!key) return handler();
   if (!/^[A-Za-z0-9_-]{8,128}$/.test(key))
-    throw new Problem(
+    throw refusal(
       400,
       'Invalid Idempotency-Key',
+      'idempotency-key',
       'use 8 to 128 letters, digits, dashes or underscores',
     );
   const text = JSON.stringify(request.body ?? null);
   const staleAfter = ctx.config.recoverAfterMs ?? DEFAULT_RECOVER_AFTER_MS;
   const start = await ctx.store.idempotency.begin(key, route, sha256(text), text, staleAfter);
   if (start.state === 'mismatch')
-    throw new Problem(422, 'Idempotency-Key reused', 'this key was used with another request');
+    throw refusal(422, 'Idempotency-Key reused', 'idempotency-key', 'this key was used with another request'); // prettier-ignore
   if (start.state === 'in_progress')
-    throw new Problem(409, 'Request in progress', 'a request with this key is still running', {
-      retryable: true,
-    });
-  if (start.state === 'replay') {
-    return void response
-      .status(start.statusCode)
-      .set('Idempotent-Replayed', 'true')
-      .type('application/json')
-      .send(start.response);
-  }
+    throw refusal(409, 'Request in progress', 'idempotency-key', 'a request with this key is still running', { retryable: true }); // prettier-ignore
+  if (start.state === 'replay')
+    return { status: start.statusCode, body: parsedJson(start.response), outcome: 'replayed' };
   reached('operation.begun');
   try {
     const interrupted = start.state === 'interrupted' && !rerun;
     if (interrupted)
       ctx.log.warn({ route }, 'an interrupted operation is settled from the service');
-    const { status, body } = interrupted
-      ? await settleInterrupted(ctx, request.body)
-      : await handler();
-    await ctx.store.idempotency.finish(key, status, JSON.stringify(body));
-    response.status(status).json(body);
+    const answer = interrupted ? await settleInterrupted(ctx, request.body) : await handler();
+    await ctx.store.idempotency.finish(key, answer.status, JSON.stringify(answer.body));
+    return answer;
   } catch (error) {
-    if (error instanceof Problem && error.status < 500) {
-      const answer = JSON.stringify({ title: error.title, detail: error.detail });
-      await ctx.store.idempotency.finish(key, error.status, answer);
-    } else {
-      await ctx.store.idempotency.abandon(key);
-    }
+    // Refused (4xx) before anything was sent, or an outcome not known: the key is forgotten, so
+    // a refused request leaves no trace and the same key can carry the corrected one.
+    await ctx.store.idempotency.abandon(key);
+    throw error;
+  }
+}
+
+/**
+ * One operation of the table, audited: the audit trail's entry is written when the operation is
+ * prepared, before its call is sent, and completed with the answer (or the error) before the
+ * client gets it.
+ */
+async function audited(
+  ctx: Context,
+  name: string,
+  op: (typeof OPERATIONS)[keyof typeof OPERATIONS],
+  request: Request,
+  response: Response,
+): Promise<void> {
+  const trail = auditTrail(ctx, name, request, response);
+  try {
+    if (op.idempotency === 'required' && !request.get('idempotency-key'))
+      throw refusal(
+        400,
+        'Idempotency-Key required',
+        'idempotency-key',
+        `${name} needs an Idempotency-Key, so a retry never acts twice`,
+      );
+    const run = async () => {
+      // Each entry's body and prepare agree by construction (operation()); the union erases
+      // the pairing.
+      const prepared = await op.prepare(ctx, parseOr400(op.body, request.body) as never, request);
+      await trail.sending(prepared.lines);
+      return prepared.send();
+    };
+    const answer =
+      op.idempotency === 'none'
+        ? await run()
+        : await idempotent(ctx, name, request, run, op.idempotency === 'required');
+    await trail.answered(answer);
+    if (answer.outcome === 'replayed') response.set('Idempotent-Replayed', 'true');
+    response.status(answer.status).json(answer.body);
+  } catch (error) {
+    await trail.failed(error);
     throw error;
   }
 }
 
 export function operationsRouter(ctx: Context): Router {
   const router = express.Router();
-  router.use(ctx.limits.authFailures, requireBearer(ctx.config.operationsToken));
+  router.use(ctx.limits.authFailures, requireBearer(operationsTokens(ctx.config)));
   router.use(jsonBody('256kb'));
 
   router.get('/orders', async (request, response) => {
@@ -163,15 +185,17 @@ export function operationsRouter(ctx: Context): Router {
   });
 
   /** One order, with the order and risk data its latest attempt was sent with (`details`). */
-  router.get('/orders/:orderRef', async (request, response) => {
-    const orderRef = String(request.params.orderRef);
+  router.get('/orders/:order_ref', async (request, response) => {
+    const orderRef = pathParam(request, 'order_ref');
     const order = await ctx.store.orders.get(orderRef);
-    if (!order) throw new Problem(404, 'Unknown order', `no order ${orderRef}`);
+    if (!order) throw unknownOrder(orderRef);
     const history = order.order_no ? await ctx.store.notifications.forOrders([order.order_no]) : [];
     const attempt = await ctx.store.attempts.latest(orderRef);
-    const details = attempt?.details ? (JSON.parse(attempt.details) as unknown) : null;
+    const details = attempt?.details ? parsedJson(attempt.details) : null;
     response.json({ ...orderView(order, history), details });
   });
+
+  router.use(auditRouter(ctx, Object.keys(OPERATIONS)));
 
   router.get('/payouts', async (request, response) => {
     const { limit, reference } = parseOr400(PayoutListQuery, request.query);
@@ -184,26 +208,10 @@ export function operationsRouter(ctx: Context): Router {
     });
   });
 
-  for (const [name, op] of Object.entries(OPERATIONS)) {
+  for (const [name, op] of Object.entries(OPERATIONS))
     router.post(
       `/${name}`,
-      scoped(ctx, async (ctx, request, response) => {
-        if (op.idempotency === 'required' && !request.get('idempotency-key'))
-          throw new Problem(
-            400,
-            'Idempotency-Key required',
-            `${name} needs an Idempotency-Key, so a retry never acts twice`,
-          );
-        // Each entry's body and run agree by construction (operation()); the loop erases the
-        // pairing.
-        const run = () => op.run(ctx, parseOr400(op.body, request.body) as never, request);
-        if (op.idempotency === 'none') {
-          const { status, body } = await run();
-          return void response.status(status).json(body);
-        }
-        await idempotent(ctx, name, request, response, run, op.idempotency === 'required');
-      }),
+      scoped(ctx, (ctx, request, response) => audited(ctx, name, op, request, response)),
     );
-  }
   return router;
 }

@@ -1,5 +1,5 @@
 /**
- * `GET /api/order-summaries/:orderRef`: what the widget shows before Pay, from the merchant's
+ * GET `WIDGET_ROUTES.orderSummary`: what the widget shows before Pay, from the merchant's
  * resolveOrder: the amount and currency, the subscription's terms, the instalments offered, and
  * the ways to pay ranked for the shopper's country and device (hints in the query). Read-only,
  * nothing secret and nothing of the shopper's: it needs no token, and is rate-limited like the
@@ -7,21 +7,16 @@
  */
 import express, { type Router } from 'express';
 import { z } from 'zod';
-import type { OrderSummaryResponse } from 'acquiring-checkout/contract';
+import { WIDGET_ROUTES, type OrderSummaryResponse } from 'acquiring-checkout/contract';
 import { formatAmount, parseAmount } from '../../gateway/index.ts';
 import { scoped, type Context } from '../context.ts';
 import { installmentView, orderInstallments } from '../installments.ts';
 import { methodsFor } from '../payment-methods.ts';
 import { priceOrder } from '../priced-order.ts';
+import { pathParam } from '../params.ts';
 import { parseOr400 } from '../problem.ts';
 
-const SummaryParams = z.object({
-  orderRef: z
-    .string()
-    .regex(/^[A-Za-z0-9._-]{1,48}$/, 'letters, digits, dot, dash or underscore, at most 48'),
-});
-
-const SummaryQuery = z.object({
+export const SummaryQuery = z.object({
   /** The shopper's country, as far as the page knows it (billing country, browser region). */
   country: z
     .string()
@@ -33,10 +28,10 @@ const SummaryQuery = z.object({
 export function orderSummaryRouter(ctx: Context): Router {
   const router = express.Router();
   router.get(
-    '/order-summaries/:orderRef',
+    WIDGET_ROUTES.orderSummary,
     ctx.limits.polls,
     scoped(ctx, async (ctx, request, response) => {
-      const { orderRef } = parseOr400(SummaryParams, request.params);
+      const orderRef = pathParam(request, 'order_ref');
       const { country, device } = parseOr400(SummaryQuery, request.query);
       const priced = await priceOrder(ctx, orderRef);
       const { currency, subscription } = priced.order;

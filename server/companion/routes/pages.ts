@@ -14,7 +14,8 @@ import express, { type Response, type Router } from 'express';
 import { escapeHtml, readCheckoutForm } from '../../gateway/index.ts';
 import { FRAMING_REFUSED_MESSAGE_TYPE, RETURN_MESSAGE_TYPE } from 'acquiring-checkout/contract';
 import type { Context } from '../context.ts';
-import { Problem } from '../problem.ts';
+import { pathParam } from '../params.ts';
+import { unknownOrder } from '../problem.ts';
 
 /** The return page's script, served from the companion so no inline script is needed. */
 export const RETURN_SCRIPT = `(() => {
@@ -85,7 +86,7 @@ export function pagesRouter(ctx: Context): Router {
 
   router.get('/pay/:token', ctx.limits.pageGuesses, async (request, response) => {
     noStore(response);
-    const orderNo = await ctx.store.pageTokens.use(String(request.params.token));
+    const orderNo = await ctx.store.pageTokens.use(pathParam(request, 'token'));
     // Served once per address, and only while its attempt is live (not replaced, not expired);
     // from now on the attempt counts as opened and is never replaced (attempts.ts).
     const attempt = orderNo === undefined ? undefined : await ctx.store.attempts.opened(orderNo);
@@ -132,15 +133,20 @@ export function pagesRouter(ctx: Context): Router {
         `form-action ${target}`,
         `frame-ancestors ${ancestors}`,
         "base-uri 'none'",
+        // An origin of its own (opaque): mounted on the storefront's origin, this page would
+        // otherwise be same-origin with it, and the frame's allow-same-origin (which the
+        // service's page needs) would let its script reach the storefront. It needs neither.
+        'sandbox allow-scripts allow-forms',
       ].join('; '),
     );
     response.type('html').send(attempt.page_html);
   });
 
-  router.get('/return/checkout/:orderRef', async (request, response) => {
+  router.get('/return/checkout/:order_ref', async (request, response) => {
     noStore(response);
-    const order = await ctx.store.orders.get(String(request.params.orderRef));
-    if (!order?.storefront_origin) throw new Problem(404, 'Unknown order');
+    const orderRef = pathParam(request, 'order_ref');
+    const order = await ctx.store.orders.get(orderRef);
+    if (!order?.storefront_origin) throw unknownOrder(orderRef);
     framingPolicy(response);
     response.type('html').send(
       page(script, 'Returning to the shop', 'Payment finished. Returning to the shop…', {
@@ -153,10 +159,11 @@ export function pagesRouter(ctx: Context): Router {
 
   // A page, not a 303: the payment method's form posts here, and a form's redirect to another
   // origin is checked against that page's form-action, which may name only this companion.
-  router.get('/return/apm/:orderRef', async (request, response) => {
+  router.get('/return/apm/:order_ref', async (request, response) => {
     noStore(response);
-    const order = await ctx.store.orders.get(String(request.params.orderRef));
-    if (!order?.storefront_return_url) throw new Problem(404, 'Unknown order');
+    const orderRef = pathParam(request, 'order_ref');
+    const order = await ctx.store.orders.get(orderRef);
+    if (!order?.storefront_return_url) throw unknownOrder(orderRef);
     const back = new URL(order.storefront_return_url);
     back.searchParams.set('acquiring_order_ref', order.order_ref);
     framingPolicy(response);

@@ -4,10 +4,11 @@
  * shopper's is as unknown as one that never was (404).
  */
 import express, { type Router } from 'express';
-import type { SavedCardsResponse } from 'acquiring-checkout/contract';
+import { WIDGET_ROUTES, type SavedCardsResponse } from 'acquiring-checkout/contract';
 import { scoped, type Context } from '../context.ts';
 import type { ResolvedShopper } from '../merchant-types.ts';
-import { Problem } from '../problem.ts';
+import { pathParam } from '../params.ts';
+import { refusal } from '../problem.ts';
 import { savedCardView } from '../saved-cards.ts';
 import { storefrontOrigin } from '../security.ts';
 import { shopperOf } from '../shopper.ts';
@@ -21,19 +22,19 @@ export async function savedCardOf(
 ): Promise<SavedCard> {
   const card = shopper && (await ctx.store.savedCards.get(shopper.id, cardId));
   if (card) return card;
-  throw new Problem(404, 'Unknown saved card', 'card_id: no such saved card', {
-    issues: [{ path: 'card_id', message: 'no such saved card' }],
-  });
+  throw unknownCard();
 }
+
+const unknownCard = () => refusal(404, 'Unknown saved card', 'card_id', 'no such saved card');
 
 export function savedCardsRouter(ctx: Context): Router {
   const router = express.Router();
 
   router.get(
-    '/saved-cards',
+    WIDGET_ROUTES.savedCards,
     ctx.limits.polls,
     scoped(ctx, async (ctx, request, response) => {
-      storefrontOrigin(request, ctx.config.allowedOrigins);
+      storefrontOrigin(request, ctx.config);
       const shopper = await shopperOf(ctx, request);
       const cards = shopper ? await ctx.store.savedCards.list(shopper.id) : [];
       const answer: SavedCardsResponse = { signed_in: !!shopper, cards: cards.map(savedCardView) };
@@ -42,16 +43,13 @@ export function savedCardsRouter(ctx: Context): Router {
   );
 
   router.delete(
-    '/saved-cards/:cardId',
+    WIDGET_ROUTES.savedCard,
     ctx.limits.starts,
     scoped(ctx, async (ctx, request, response) => {
-      storefrontOrigin(request, ctx.config.allowedOrigins);
+      storefrontOrigin(request, ctx.config);
       const shopper = await shopperOf(ctx, request);
-      const cardId = String(request.params.cardId);
-      if (!shopper || !(await ctx.store.savedCards.remove(shopper.id, cardId)))
-        throw new Problem(404, 'Unknown saved card', 'card_id: no such saved card', {
-          issues: [{ path: 'card_id', message: 'no such saved card' }],
-        });
+      const cardId = pathParam(request, 'card_id');
+      if (!shopper || !(await ctx.store.savedCards.remove(shopper.id, cardId))) throw unknownCard();
       response.status(204).end();
     }),
   );

@@ -1,4 +1,7 @@
-/** The routes the widget calls: start a payment, and read one order's status with its token. */
+/**
+ * The routes the widget calls (their paths: the contract's `WIDGET_ROUTES`): start a payment,
+ * and read one order's status with its token; the order summary and saved cards have their own.
+ */
 import express, { type Request, type Router } from 'express';
 import { formatAmount } from '../../gateway/index.ts';
 import {
@@ -6,12 +9,17 @@ import {
   CardPaymentRequest,
   CheckoutSessionRequest,
   SavedCardPaymentRequest,
+  WIDGET_ROUTES,
   type OrderStatusResponse,
 } from 'acquiring-checkout/contract';
+import { awaitsService } from '../attempt-machine/order-status.ts';
 import { startPayment, type Caller, type PaymentRequest } from '../attempts.ts';
 import { scoped, type Context } from '../context.ts';
-import { parseOr400, Problem } from '../problem.ts';
+import { paymentLabels } from '../payment-labels.ts';
+import { pathParam } from '../params.ts';
+import { parseOr400, refusal, unknownOrder } from '../problem.ts';
 import { reconcileOrder } from '../reconcile.ts';
+import { WAIT_BUDGET_MS } from '../recoveries.ts';
 import { shopperOf } from '../shopper.ts';
 import { orderSummaryRouter } from './order-summary.ts';
 import { savedCardOf, savedCardsRouter } from './saved-cards.ts';
@@ -23,7 +31,7 @@ const STATUS_QUERY_INTERVAL_MS = 2_000;
 
 async function caller(ctx: Context, request: Request): Promise<Caller> {
   return {
-    origin: storefrontOrigin(request, ctx.config.allowedOrigins),
+    origin: storefrontOrigin(request, ctx.config),
     ip: request.ip ?? '',
     userAgent: String(request.headers['user-agent'] ?? ''),
     shopper: await shopperOf(ctx, request),
@@ -45,33 +53,35 @@ export function widgetRouter(ctx: Context): Router {
       const body = parseOr400(schema, request.body);
       // The way back must lead to a storefront, or the companion would be an open redirect.
       if (body.return_url && !ctx.config.allowedOrigins.includes(new URL(body.return_url).origin)) {
-        throw new Problem(400, 'Invalid request', 'return_url: must be on a storefront origin', {
-          issues: [{ path: 'return_url', message: 'must be on a storefront origin' }],
-        });
+        throw refusal(400, 'Invalid request', 'return_url', 'must be on a storefront origin');
       }
       const who = await caller(ctx, request);
-      const session = await startPayment(ctx, await paymentOf(body, who), who);
+      const payment = await paymentOf(body, who);
+      const session = await startPayment(ctx, payment, who);
+      const method = payment.kind === 'apm' ? payment.body.payment_method : undefined;
+      ctx.metrics.paymentsStarted.inc(paymentLabels(ctx.config, payment.kind, method));
       response.status(201).json(session);
     });
 
   router.post(
-    '/checkout-sessions',
+    WIDGET_ROUTES.checkoutSessions,
     limit,
     ...json,
     start(CheckoutSessionRequest, (body) => ({ kind: 'checkout', body })),
   );
   router.post(
-    '/apm-payments',
+    WIDGET_ROUTES.apmPayments,
     limit,
     ...json,
     start(ApmPaymentRequest, (body) => ({ kind: 'apm', body })),
   );
   const cardPayment = start(CardPaymentRequest, (body) => ({ kind: 'card', body }));
-  router.post('/card-payments', limit, ...json, async (request, response) => {
+  router.post(WIDGET_ROUTES.cardPayments, limit, ...json, async (request, response) => {
     if (!ctx.config.directCardPayments) {
-      throw new Problem(
+      throw refusal(
         404,
         'Direct card payments are off',
+        '(path)',
         'this companion takes cards on the hosted page only',
       );
     }
@@ -79,7 +89,7 @@ export function widgetRouter(ctx: Context): Router {
   });
   // A token, no card data: open whether or not direct card payments are.
   router.post(
-    '/saved-card-payments',
+    WIDGET_ROUTES.savedCardPayments,
     limit,
     ...json,
     start(SavedCardPaymentRequest, async (body, who) => ({
@@ -92,24 +102,25 @@ export function widgetRouter(ctx: Context): Router {
 
   router.use(orderSummaryRouter(ctx));
   router.get(
-    '/orders/:orderRef',
+    WIDGET_ROUTES.orderStatus,
     ctx.limits.polls,
     scoped(ctx, async (ctx, request, response) => {
-      const orderRef = String(request.params.orderRef);
+      const orderRef = pathParam(request, 'order_ref');
       const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
       if (!sameSecret(given, statusToken(ctx.tokenKey, orderRef)))
-        throw new Problem(401, 'Unauthorised', "this order's status token is needed");
+        throw refusal(401, 'Unauthorised', 'authorization', "this order's status token is needed");
       let order = await ctx.store.orders.get(orderRef);
-      if (!order) throw new Problem(404, 'Unknown order', `no order ${orderRef}`);
+      if (!order) throw unknownOrder(orderRef);
       if (
-        (order.status === 'pending' || order.status === 'unknown') &&
+        awaitsService(order.status) &&
         Date.now() - (lastQueried.get(orderRef) ?? 0) > STATUS_QUERY_INTERVAL_MS
       ) {
         if (lastQueried.size > 10_000) lastQueried.clear(); // a bound, not a cache: losing it costs a query
         lastQueried.set(orderRef, Date.now());
-        await reconcileOrder(ctx, order).catch((error: unknown) =>
-          ctx.log.warn({ err: error }, 'status reconciliation failed'),
-        );
+        // Asked beside the poll: past the budget the poll answers what is stored meanwhile.
+        const asked = order;
+        const deadline = Date.now() + WAIT_BUDGET_MS;
+        await ctx.recoveries.within(orderRef, () => reconcileOrder(ctx, asked), deadline);
         order = (await ctx.store.orders.get(orderRef)) ?? order;
       }
       const answer: OrderStatusResponse = {

@@ -3,14 +3,25 @@
  * touch the order too, so that no request (or process) sees one without the other.
  */
 import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
-import { fromStates, toState, type AttemptEvent } from '../attempt-machine/transitions.ts';
+import {
+  attemptAfter,
+  fromStates,
+  orderGuardOf,
+  orderStatusOf,
+  toState,
+  type Move,
+} from '../attempt-machine/transitions.ts';
 import { ATTEMPT_NUMBERS, numbers, ORDER_NUMBERS, type Attempt, type Order } from './rows.ts';
-import type { AttemptsTable, Database, OrdersTable } from './schema.ts';
+import type { NewOrder, OrderPatch } from './orders.ts';
+import type { AttemptsTable, Database } from './schema.ts';
 
 /** An attempt as claimed: its state is the table's (`claimed`). */
 export type NewAttempt = Omit<Insertable<AttemptsTable>, 'state'>;
 /** What an event records of an attempt besides its state, which the table gives. */
 export type AttemptPatch = Omit<Updateable<AttemptsTable>, 'state'>;
+
+/** A move whose order was not in a status the table lets it write over: nothing is written. */
+class Unmoved extends Error {}
 
 /** A one-time address of a checkout attempt's page, handed out with the attempt's settlement. */
 export interface PageToken {
@@ -47,14 +58,21 @@ export class AttemptsRepository {
    * Undefined, with nothing written, when the order exists; then `claim` takes the next attempt.
    */
   async openOrder(
-    order: Insertable<OrdersTable>,
+    order: NewOrder,
     claimed: NewAttempt,
   ): Promise<{ order: Order; attempt: Attempt } | undefined> {
     const attempt = { ...claimed, state: toState('claimed') };
+    const status = orderStatusOf('claimed');
     return this.db.transaction().execute(async (trx) => {
       const inserted = await trx
         .insertInto('orders')
-        .values({ ...order, order_no: attempt.order_no, attempts: attempt.seq })
+        .values({
+          ...order,
+          status,
+          order_no: attempt.order_no,
+          attempts: attempt.seq,
+          last_sequence: 0,
+        })
         .onConflict((c) => c.column('order_ref').doNothing())
         .returningAll()
         .executeTakeFirst();
@@ -76,19 +94,23 @@ export class AttemptsRepository {
       const result = await trx
         .insertInto('attempts')
         .values({ ...attempt, state: toState('claimed') })
-        .onConflict((c) => c.columns(['order_ref', 'seq']).doNothing())
+        // Any unique conflict: two claims of one attempt collide on (order_ref, seq) or on its
+        // order_no, whichever index PostgreSQL checks first; naming one left the other an error.
+        .onConflict((c) => c.doNothing())
         .executeTakeFirst();
       const claimed = Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
       if (claimed)
         await trx
           .updateTable('orders')
-          // The order's status is its current attempt's: a new one starts `created`, whatever
-          // ended the last (declined, failed, expired), so reconciliation finds it if it stops.
+          // The order's status is its current attempt's: a new one starts as the table says
+          // (`created`), whatever ended the last (declined, failed, expired), so reconciliation
+          // finds it if it stops; the new attempt's notifications count from the start.
           .set({
             order_no: attempt.order_no,
             attempts: attempt.seq,
-            status: 'created',
+            status: orderStatusOf('claimed'),
             result_info: null,
+            last_sequence: 0,
             updated_at: Date.now(),
           })
           .where('order_ref', '=', attempt.order_ref)
@@ -98,43 +120,60 @@ export class AttemptsRepository {
   }
 
   /**
-   * Records `event` (attempt-machine/transitions.ts) of an attempt and its order in one
-   * transaction, so no other request (or process) can see the attempt settled while the order
-   * still looks untouched. Only an attempt in one of the event's `from` states moves (a recovery
-   * racing a slow request: the first to settle wins); false when it did not.
+   * Records `move` (an event of attempt-machine/transitions.ts, with its order's status) of an
+   * attempt and its order in one transaction, so no other request (or process) can see the
+   * attempt settled while the order still looks untouched. Only an attempt in one of the event's
+   * `from` states moves (a recovery racing a slow request: the first to settle wins), and the
+   * order's status is written only over those the table lets it (`orderGuardOf`); false when the
+   * attempt did not move.
    */
   async settle(
     orderNo: string,
     orderRef: string,
-    event: AttemptEvent,
+    move: Move,
     attempt: AttemptPatch,
-    order: Updateable<OrdersTable>,
+    order: OrderPatch,
   ): Promise<boolean> {
-    return this.db
-      .transaction()
-      .execute((trx) => settleIn(trx, orderNo, orderRef, event, attempt, order));
+    return this.#moving(() =>
+      this.db
+        .transaction()
+        .execute((trx) => settleIn(trx, orderNo, orderRef, move, attempt, order)),
+    );
   }
 
   /**
-   * `settle` of `answered`, and in the same transaction the first one-time address of its page, so
-   * a session that reached the service is written in one commit. False (and no address) when a
-   * recovery settled the attempt first.
+   * `settle` of a session's answer, and in the same transaction the first one-time address of its
+   * page, so a session that reached the service is written in one commit. False (and no address)
+   * when a recovery settled the attempt first.
    */
   async settleWithPage(
     orderNo: string,
     orderRef: string,
+    move: Move,
     attempt: AttemptPatch,
-    order: Updateable<OrdersTable>,
+    order: OrderPatch,
     page: PageToken,
   ): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
-      if (!(await settleIn(trx, orderNo, orderRef, 'answered', attempt, order))) return false;
-      await trx
-        .insertInto('page_tokens')
-        .values({ ...page, order_no: orderNo, used_at: null })
-        .execute();
-      return true;
-    });
+    return this.#moving(() =>
+      this.db.transaction().execute(async (trx) => {
+        if (!(await settleIn(trx, orderNo, orderRef, move, attempt, order))) return false;
+        await trx
+          .insertInto('page_tokens')
+          .values({ ...page, order_no: orderNo, used_at: null })
+          .execute();
+        return true;
+      }),
+    );
+  }
+
+  /** A settlement's transaction, false when it rolled back because its order had moved on. */
+  async #moving(settlement: () => Promise<boolean>): Promise<boolean> {
+    try {
+      return await settlement();
+    } catch (error) {
+      if (error instanceof Unmoved) return false;
+      throw error;
+    }
   }
 
   /**
@@ -147,7 +186,7 @@ export class AttemptsRepository {
     return this.db.transaction().execute(async (trx) => {
       const result = await trx
         .updateTable('attempts')
-        .set({ state: toState('superseded'), error: 'replaced by a request for something else' })
+        .set(attemptAfter('superseded'))
         .where('order_no', '=', orderNo)
         .where('state', 'in', fromStates('superseded'))
         .where('opened_at', 'is', null)
@@ -155,7 +194,7 @@ export class AttemptsRepository {
       if (Number(result.numUpdatedRows) === 0) return false;
       await trx
         .updateTable('orders')
-        .set({ status: 'created', result_info: null, updated_at: Date.now() })
+        .set({ status: orderStatusOf('superseded'), result_info: null, updated_at: Date.now() })
         .where('order_ref', '=', orderRef)
         .where('order_no', '=', orderNo)
         .execute();
@@ -186,21 +225,25 @@ async function settleIn(
   trx: Transaction<Database>,
   orderNo: string,
   orderRef: string,
-  event: AttemptEvent,
+  move: Move,
   attempt: AttemptPatch,
-  order: Updateable<OrdersTable>,
+  order: OrderPatch,
 ): Promise<boolean> {
   const result = await trx
     .updateTable('attempts')
-    .set({ ...attempt, state: toState(event) })
+    .set({ ...attemptAfter(move.event), ...attempt })
     .where('order_no', '=', orderNo)
-    .where('state', 'in', fromStates(event))
+    .where('state', 'in', fromStates(move.event))
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) return false;
-  await trx
+  const guard = orderGuardOf(move);
+  let update = trx
     .updateTable('orders')
-    .set({ ...order, updated_at: Date.now() })
-    .where('order_ref', '=', orderRef)
-    .execute();
+    .set({ ...order, ...(move.status ? { status: move.status } : {}), updated_at: Date.now() })
+    .where('order_ref', '=', orderRef);
+  if (guard) update = update.where('status', 'in', guard.from);
+  const written = await update.executeTakeFirst();
+  // Expiry of an order paid meanwhile: the attempt is left as it was too.
+  if (guard?.strict && Number(written.numUpdatedRows) === 0) throw new Unmoved();
   return true;
 }

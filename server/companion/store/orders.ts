@@ -1,7 +1,17 @@
 /** The orders: one row per merchant order reference, the companion's record of its payment. */
 import type { Insertable, Kysely, Updateable } from 'kysely';
+import { statusesTaking } from '../attempt-machine/order-status.ts';
 import { numbers, ORDER_NUMBERS, type Order } from './rows.ts';
 import type { Database, OrdersTable } from './schema.ts';
+import { present } from '../../unknown.ts';
+
+/** An order as first written with its first attempt: its status is the table's (a claim's). */
+export type NewOrder = Omit<Insertable<OrdersTable>, 'status'>;
+/** What an event or the service's word records of an order besides its status, which they give. */
+export type OrderPatch = Omit<Updateable<OrdersTable>, 'status'>;
+
+/** What a write of the service's word did: moved the order's status, wrote beside it, or nothing. */
+export type Written = 'moved' | 'written' | false;
 
 export class OrdersRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -34,9 +44,8 @@ export class OrdersRepository {
       .onConflict((c) => c.column('order_ref').doNothing())
       .returningAll()
       .executeTakeFirst();
-    return inserted
-      ? numbers(inserted, ORDER_NUMBERS)
-      : ((await this.get(order.order_ref)) as Order);
+    if (inserted) return numbers(inserted, ORDER_NUMBERS);
+    return present(await this.get(order.order_ref), `order ${order.order_ref}`);
   }
 
   async update(orderRef: string, patch: Updateable<OrdersTable>): Promise<void> {
@@ -48,21 +57,50 @@ export class OrdersRepository {
   }
 
   /**
-   * Applies a notification's state only if its sequence is newer than what was applied: an older
-   * notification arriving late cannot undo a newer one. True when applied.
+   * Records the service's `status` of an order, with what came with it, only over a status that
+   * takes it (attempt-machine/order-status.ts): a newer status written meanwhile stands.
    */
-  async applySequenced(
+  report(orderRef: string, status: Order['status'], patch: OrderPatch): Promise<Written> {
+    return this.#write(orderRef, { ...patch, status });
+  }
+
+  /**
+   * Applies a notification's state only if its sequence is newer than what was applied (an older
+   * notification arriving late cannot undo a newer one), and its status only over one that takes
+   * it.
+   */
+  applySequenced(
     orderRef: string,
     sequence: number,
     patch: Updateable<OrdersTable>,
-  ): Promise<boolean> {
-    const result = await this.db
-      .updateTable('orders')
-      .set({ ...patch, last_sequence: sequence, updated_at: Date.now() })
-      .where('order_ref', '=', orderRef)
-      .where('last_sequence', '<', sequence)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
+  ): Promise<Written> {
+    return this.#write(orderRef, { ...patch, last_sequence: sequence }, sequence);
+  }
+
+  /**
+   * Writes `patch` over a status that takes its status: first as a move out of another status,
+   * then, if none was made, over the same status. Each is one conditional update, so of two
+   * writers of one status (an operation's answer and its notification) exactly one moves it.
+   */
+  async #write(
+    orderRef: string,
+    patch: Updateable<OrdersTable>,
+    sequence?: number,
+  ): Promise<Written> {
+    const update = async (move: boolean) => {
+      let query = this.db
+        .updateTable('orders')
+        .set({ ...patch, updated_at: Date.now() })
+        .where('order_ref', '=', orderRef);
+      if (sequence !== undefined) query = query.where('last_sequence', '<', sequence);
+      if (patch.status) {
+        query = query.where('status', 'in', statusesTaking(patch.status));
+        if (move) query = query.where('status', '<>', patch.status);
+      }
+      return Number((await query.executeTakeFirst()).numUpdatedRows) > 0;
+    };
+    if (patch.status && (await update(true))) return 'moved';
+    return (await update(false)) ? 'written' : false;
   }
 
   /**
@@ -83,6 +121,19 @@ export class OrdersRepository {
     const rows = await query.orderBy('next_check_at').limit(500).execute();
     return rows.map((row) => numbers(row, ORDER_NUMBERS));
   }
+
+  /** For each of `statuses`, how many orders are in it and when the oldest was last moved. */
+  async countsOf(
+    statuses: readonly Order['status'][],
+  ): Promise<{ status: Order['status']; count: number; oldest: number }[]> {
+    const rows = await this.db
+      .selectFrom('orders')
+      .select((eb) => ['status', eb.fn.countAll<number>().as('count'), eb.fn.min('updated_at').as('oldest')])
+      .where('status', 'in', statuses)
+      .groupBy('status')
+      .execute();
+    return rows.map((row) => ({ status: row.status, count: Number(row.count), oldest: Number(row.oldest) }));
+  } // prettier-ignore
 
   /** When reconciliation may next ask about the order (it does not touch updated_at). */
   async checkLater(orderRef: string, at: number): Promise<void> {

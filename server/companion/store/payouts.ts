@@ -1,6 +1,7 @@
 /** Payouts asked of the service, each recorded with its request_id before it is sent. */
 import type { Kysely } from 'kysely';
 import type { Database } from './schema.ts';
+import { parsedJson } from '../../unknown.ts';
 
 export interface PayoutEntry {
   request_id: string;
@@ -50,6 +51,15 @@ export class PayoutsRepository {
     return Number(result.numDeletedRows);
   }
 
+  /** Deletes a payout the service refused unread (still `sending`): nothing of it stays. */
+  async forget(requestId: string): Promise<void> {
+    await this.db
+      .deleteFrom('payouts')
+      .where('request_id', '=', requestId)
+      .where('status', '=', 'sending')
+      .execute();
+  }
+
   async update(requestId: string, status: string, record: unknown): Promise<void> {
     await this.db
       .updateTable('payouts')
@@ -68,7 +78,7 @@ export class PayoutsRepository {
     return rows.map((row) => ({
       ...row,
       created_at: Number(row.created_at),
-      record: row.record ? (JSON.parse(row.record) as unknown) : null,
+      record: row.record ? parsedJson(row.record) : null,
     }));
   }
 }

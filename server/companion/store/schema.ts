@@ -7,6 +7,12 @@ import type { OrderStatus } from 'acquiring-checkout/contract';
 
 import type { AttemptState } from '../attempt-machine/transitions.ts';
 import type { PaymentMode } from '../attempt-machine/decide.ts';
+import {
+  AUDIT_ANSWERS_MIGRATION,
+  AUDIT_MIGRATION,
+  type AuditTable,
+  type AuditTargetsTable,
+} from './audit-schema.ts';
 
 // The attempt's states and what moves them: attempt-machine/transitions.ts.
 export type { AttemptState, PaymentMode };
@@ -135,6 +141,8 @@ export interface Database {
   operations: OperationsTable;
   payouts: PayoutsTable;
   saved_cards: SavedCardsTable;
+  audit: AuditTable;
+  audit_targets: AuditTargetsTable;
 }
 
 export const MIGRATIONS: Record<string, Migration> = {
@@ -290,4 +298,6 @@ export const MIGRATIONS: Record<string, Migration> = {
         .execute();
     },
   },
+  '2026-11-27-audit': AUDIT_MIGRATION,
+  '2026-11-28-audit-answers': AUDIT_ANSWERS_MIGRATION,
 };

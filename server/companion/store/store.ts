@@ -6,7 +6,8 @@
  */
 import type { Kysely, SqliteDatabase } from 'kysely';
 import { AttemptsRepository } from './attempts.ts';
-import { openDatabase, type Dialect } from './database.ts';
+import { AuditRepository } from './audit.ts';
+import { openDatabase, type Dialect, type PoolStats } from './database.ts';
 import { IdempotencyRepository } from './idempotency.ts';
 import { NotificationsRepository } from './notifications.ts';
 import { OrdersRepository } from './orders.ts';
@@ -27,11 +28,14 @@ export class CompanionStore {
   readonly notifications: NotificationsRepository;
   readonly idempotency: IdempotencyRepository;
   readonly payouts: PayoutsRepository;
+  readonly audit: AuditRepository;
   readonly savedCards: SavedCardsRepository;
 
   private constructor(
     readonly db: Kysely<Database>,
     readonly dialect: Dialect,
+    /** The PostgreSQL pool's connections (undefined for the embedded store: one connection). */
+    readonly pool?: PoolStats,
   ) {
     this.orders = new OrdersRepository(db);
     this.attempts = new AttemptsRepository(db);
@@ -39,6 +43,7 @@ export class CompanionStore {
     this.notifications = new NotificationsRepository(db);
     this.idempotency = new IdempotencyRepository(db);
     this.payouts = new PayoutsRepository(db);
+    this.audit = new AuditRepository(db);
     this.savedCards = new SavedCardsRepository(db);
   }
 
@@ -52,8 +57,8 @@ export class CompanionStore {
     /** @internal */
     openEmbedded?: (file: string) => SqliteDatabase,
   ): Promise<CompanionStore> {
-    const { db, dialect } = await openDatabase(location, onIdleError, openEmbedded);
-    return new CompanionStore(db, dialect);
+    const { db, dialect, pool } = await openDatabase(location, onIdleError, openEmbedded);
+    return new CompanionStore(db, dialect, pool);
   }
 
   close(): Promise<void> {

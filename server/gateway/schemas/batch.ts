@@ -226,8 +226,8 @@ function envelope<const F extends string, T extends z.ZodType>(field: F, item: T
       encryption_data: typeof signatureHex;
     } & { [P in F]: z.ZodOptional<z.ZodArray<T>> })
     .superRefine((result, ctx) => {
-      const record = result as Record<string, unknown>;
-      if (record.return_status === RETURN_STATUS_OK && !Array.isArray(record[field])) {
+      const ok = Reflect.get(result, 'return_status') === RETURN_STATUS_OK;
+      if (ok && !Array.isArray(Reflect.get(result, field))) {
         ctx.addIssue({
           code: 'custom',
           path: [field],

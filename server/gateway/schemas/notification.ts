@@ -59,15 +59,29 @@ export type Notification =
   | { kind: 'payout'; body: PayoutNotification }
   | { kind: 'subscription'; body: SubscriptionNotification };
 
-/** Reads a notification's fields by its event; undefined when they are not one we know. */
-export function parseNotification(fields: Record<string, unknown>): Notification | undefined {
+/** A notification read, or the field that made it unreadable and why. */
+export type NotificationReading =
+  { ok: true; notification: Notification } | { ok: false; field: string; reason: string };
+
+/** Reads a notification's fields by its event, or says which field is not as the event needs. */
+export function parseNotification(fields: Record<string, unknown>): NotificationReading {
   const event = typeof fields.event === 'string' ? fields.event : '';
-  const read = <K extends Notification['kind'], T>(kind: K, schema: z.ZodType<T>) => {
+  const read = <K extends Notification['kind'], T>(
+    kind: K,
+    schema: z.ZodType<T>,
+  ): NotificationReading => {
     const parsed = schema.safeParse(fields);
-    return parsed.success ? ({ kind, body: parsed.data } as const) : undefined;
+    if (parsed.success)
+      return { ok: true, notification: { kind, body: parsed.data } as Notification };
+    const issue = parsed.error.issues[0];
+    return {
+      ok: false,
+      field: issue?.path.map(String).join('.') || '(body)',
+      reason: issue?.message ?? 'not a notification',
+    };
   };
   if (event.startsWith('payout.')) return read('payout', PayoutNotification);
   if ('order_no' in fields) return read('payment', PaymentNotification);
   if (event.startsWith('subscription.')) return read('subscription', SubscriptionNotification);
-  return undefined;
+  return { ok: false, field: 'event', reason: 'not an event of a payment, payout or subscription' };
 }

@@ -148,10 +148,10 @@ const cardAndCheckout = {
   subscription: Subscription.optional(),
 };
 
-function refineOrder(order: Record<string, unknown>, ctx: z.RefinementCtx): void {
+function refineOrder(order: AmountBreakdown & Record<string, unknown>, ctx: z.RefinementCtx): void {
   checkAmounts(order, ctx, AMOUNT_FIELDS);
   try {
-    const mismatch = checkAmountBreakdown(order as unknown as AmountBreakdown);
+    const mismatch = checkAmountBreakdown(order);
     if (mismatch) ctx.addIssue({ code: 'custom', path: ['amount'], message: mismatch });
   } catch (error) {
     // An amount that does not parse has its own issue from checkAmounts.

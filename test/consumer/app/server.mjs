@@ -1,5 +1,6 @@
-// A merchant's whole integration, as the README tells it: the companion mounted in the shop's own
-// Express app, the sandbox standing in for the service, and the widget from a script tag.
+// A merchant's whole integration, as the docs' Getting started tells it: the companion mounted
+// in the shop's own Express app, the sandbox standing in for the service, and the widget from a
+// script tag.
 import { randomUUID } from 'node:crypto';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -41,9 +41,12 @@ export interface World {
   close(): Promise<void>;
 }
 
-export async function startWorld(): Promise<World> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'acquiring-e2e-'));
-  const stack = await startDemoStack({
+/**
+ * The demo stack as the end-to-end tests run it: every port free, SQLite in `dataDir`, the
+ * sandbox's admin routes on and its clock quick, the companion never reconciling on its own.
+ */
+export function startTestStack(dataDir: string): Promise<DemoStack> {
+  return startDemoStack({
     port: 0,
     sandboxPort: 0,
     companionPort: 0,
@@ -57,6 +60,11 @@ export async function startWorld(): Promise<World> {
     // framingCheckMs 0: a test turns the sandbox's framing refusal on and off as it goes.
     companion: { reconcileEveryMs: 0, rateLimitPerMinute: 10_000, framingCheckMs: 0 },
   });
+}
+
+export async function startWorld(): Promise<World> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'acquiring-e2e-'));
+  const stack = await startTestStack(dataDir);
   const browser = await launchChromium();
   const contexts: BrowserContext[] = [];
   const client = new GatewayClient({

@@ -27,7 +27,7 @@ export async function screenshot(page: Page, options: PageScreenshotOptions): Pr
 }
 
 /**
- * Pictures the whole page for the README (docs/screenshots). The window is made as tall as the
+ * Pictures the whole page for the docs (docs/screenshots). The window is made as tall as the
  * page for it, then put back: a whole-page capture leaves the payment page's frame blank.
  */
 export async function picture(page: Page, name: string): Promise<void> {

@@ -1,19 +1,37 @@
 /**
- * The attempt's lifecycle as one table (attempt-machine/): what a session request decides for
- * each order and attempt, the order statuses' moves, the README's table generated from it, and a
- * request about an order whose attempt is being created answered at once with when to ask again.
+ * The attempt's lifecycle as one machine (attempt-machine/): what a session request decides for
+ * each order and attempt, what the service's word does to them, the order statuses' moves, the
+ * docs' tables generated from it, and a request about an order whose attempt is being created
+ * answered at once with when to ask again.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import type { OrderStatus } from 'acquiring-checkout/contract';
+import { PAID_STATUSES, type OrderStatus } from 'acquiring-checkout/contract';
+import { PAYMENT_STATUS } from '../../../server/gateway/index.ts';
 import {
   decide,
   type AttemptView,
   type SessionStep,
 } from '../../../server/companion/attempt-machine/decide.ts';
-import { mayMove } from '../../../server/companion/attempt-machine/order-status.ts';
-import { lifecycleMarkdown } from '../../../server/companion/attempt-machine/transitions.ts';
+import {
+  isReported,
+  mayMove,
+  orderStatusMarkdown,
+  PAID,
+} from '../../../server/companion/attempt-machine/order-status.ts';
+import {
+  onExpiry,
+  onReport,
+  onServiceAnswer,
+  type AttemptFacts,
+  type ReportStep,
+  type Word,
+} from '../../../server/companion/attempt-machine/reports.ts';
+import {
+  lifecycleMarkdown,
+  moveOf,
+} from '../../../server/companion/attempt-machine/transitions.ts';
 import { sessionBody, startStack, type Stack } from '../helpers/companion.ts';
 
 const NOW = 1_000_000;
@@ -58,12 +76,74 @@ describe('order statuses move only forward', () => {
     it(`${from} → ${to}: ${may ? 'moves' : 'stays'}`, () => assert.equal(mayMove(from, to), may));
 });
 
-describe("the server README's lifecycle table", () => {
-  it('is the table the code runs on', () => {
-    const readme = readFileSync(new URL('../../../server/README.md', import.meta.url), 'utf8');
-    const section = /<!-- lifecycle:start[^>]*-->\n([\s\S]*?)\n<!-- lifecycle:end -->/.exec(readme);
-    assert.ok(section, 'the README has a lifecycle table between its markers');
-    assert.equal(section[1], lifecycleMarkdown());
+describe("the service's word about an order's current attempt", () => {
+  const clock = { now: NOW, recoverAfterMs: 120_000 };
+  const facts = (patch: Partial<AttemptFacts>): AttemptFacts => ({
+    state: 'ready', mode: 'checkout', created_at: NOW - 1_000, error: null, page_html: '<form>', issuer_url: null, ...patch,
+  }); // prettier-ignore
+  const said = (status: string): Word => ({ found: true, status });
+  const settle = (event: Parameters<typeof moveOf>[0], status?: OrderStatus): ReportStep => ({ step: 'settle', move: moveOf(event, status) }); // prettier-ignore
+  const cases: [string, OrderStatus, AttemptFacts | undefined, Word, ReportStep][] = [
+    ['paid at the page: the order takes it', 'pending', facts({}), said('authorised'), { step: 'record', status: 'authorised' }],
+    ['declined at the page: the attempt ends with it', 'pending', facts({}), said('declined'), settle('ended', 'declined')],
+    ['an older status after a newer one: no news', 'authorised', facts({}), said('pending'), { step: 'ignore' }],
+    ['the same status again: news of its fields', 'captured', facts({}), said('captured'), { step: 'record', status: 'captured' }],
+    ['a status the service never gives: ignored', 'pending', facts({}), said('unknown'), { step: 'ignore' }],
+    ['a lost attempt the service has, payable: adopted', 'unknown', facts({ state: 'unknown', mode: 'card', page_html: null }), said('pending'), settle('adopted', 'pending')],
+    ['a lost checkout the service holds pending: its page is gone', 'unknown', facts({ state: 'unknown', page_html: null }), said('pending'), settle('unpayable')],
+    ['a lost attempt the service declined: over', 'unknown', facts({ state: 'unknown' }), said('declined'), settle('adopted-over', 'declined')],
+    ['pending while its own request may still record the page: left to it', 'created', facts({ state: 'creating', page_html: null }), said('pending'), { step: 'ignore' }],
+    ['paid while its request is still on its way: adopted', 'created', facts({ state: 'creating', page_html: null }), said('authorised'), settle('adopted', 'authorised')],
+    ['pending past the recovery window: nobody can pay it', 'created', facts({ state: 'creating', page_html: null, created_at: NOW - 120_001 }), said('pending'), settle('unpayable')],
+    ['no record, and its request may still arrive: wait', 'created', facts({ state: 'creating' }), { found: false }, { step: 'ignore' }],
+    ['no record past the window: never arrived', 'created', facts({ state: 'creating', created_at: NOW - 120_001 }), { found: false }, settle('never-arrived')],
+    ['no record of a request the service answered (5xx): never arrived', 'unknown', facts({ state: 'unknown', error: 'service_error' }), { found: false }, settle('never-arrived')],
+    ['an abandoned attempt still pending at the service: no news', 'created', facts({ state: 'abandoned' }), said('pending'), { step: 'ignore' }],
+    ['an abandoned attempt paid after all: the order takes it', 'created', facts({ state: 'abandoned' }), said('authorised'), { step: 'record', status: 'authorised' }],
+    ['a late payment of an expired order counts', 'expired', facts({ state: 'expired' }), said('authorised'), { step: 'record', status: 'authorised' }],
+    ['a failed order takes nothing more', 'failed', facts({ state: 'failed' }), said('authorised'), { step: 'ignore' }],
+  ]; // prettier-ignore
+  for (const [name, status, attempt, word, step] of cases)
+    it(name, () => assert.deepEqual(onReport(status, attempt, word, clock), step));
+
+  it("answers a session's request with the event its answer is", () => {
+    assert.deepEqual(onServiceAnswer({ kind: 'page' }), moveOf('answered', 'pending'));
+    assert.deepEqual(onServiceAnswer({ kind: 'card', order_status: '1', result_info: '0000:Approved' }), moveOf('answered', 'authorised')); // prettier-ignore
+    assert.deepEqual(onServiceAnswer({ kind: 'card', order_status: '0', result_info: '2001:Declined' }), moveOf('refused', 'declined')); // prettier-ignore
+    assert.deepEqual(onServiceAnswer({ kind: 'outcome unknown' }), moveOf('lost'));
+    assert.deepEqual(onServiceAnswer({ kind: 'not sent' }), moveOf('refused', 'failed'));
+  });
+
+  it('expires after the last look only what the service may still decide', () => {
+    assert.deepEqual(onExpiry('pending'), moveOf('expired'));
+    assert.deepEqual(onExpiry('unknown'), moveOf('expired'));
+    for (const status of ['created', 'authorised', 'failed'] as const)
+      assert.equal(onExpiry(status), undefined, status);
+  });
+});
+
+describe('the order table', () => {
+  it("moves on exactly the service's payment statuses", () => {
+    assert.deepEqual(Object.keys(PAYMENT_STATUS).filter(isReported), Object.keys(PAYMENT_STATUS));
+    for (const status of ['created', 'unknown', 'expired']) assert.equal(isReported(status), false);
+  });
+
+  it("counts paid exactly the contract's PAID_STATUSES, which the widget reads", () => {
+    assert.deepEqual([...PAID].sort(), [...PAID_STATUSES].sort());
+  });
+});
+
+describe("the docs' lifecycle page", () => {
+  const page = readFileSync(new URL('../../../docs/site/companion/lifecycle.md', import.meta.url), 'utf8'); // prettier-ignore
+  const section = (name: string) =>
+    new RegExp(`<!-- ${name}:start[^>]*-->\\n([\\s\\S]*?)\\n<!-- ${name}:end -->`).exec(page)?.[1];
+
+  it("has the attempt's table the code runs on", () => {
+    assert.equal(section('lifecycle'), lifecycleMarkdown());
+  });
+
+  it("has the order's table the code runs on", () => {
+    assert.equal(section('order-statuses'), orderStatusMarkdown());
   });
 });
 
@@ -72,22 +152,32 @@ describe('a session request while another is creating the attempt', () => {
   before(async () => (stack = await startStack()));
   after(() => stack.close());
 
-  it('is answered at once with a 503 and when to try again, not held', async () => {
+  /** Order `ref` with attempt 2 claimed `ageMs` ago, and not at the service yet. */
+  async function creating(ref: string, ageMs: number) {
     const store = stack.companion.companion.context.store;
-    await stack.widget('/checkout-sessions', sessionBody('mug.busy'));
-    await store.orders.update('mug.busy', { status: 'created' });
-    // Attempt 2 claimed by a process that stopped before it reached the service.
+    await stack.widget('/checkout-sessions', sessionBody(ref));
+    await store.orders.update(ref, { status: 'created' });
     await store.attempts.claim({
-      order_no: 'mug.busy-2', order_ref: 'mug.busy', seq: 2, attempt_key: 'attempt-stopped',
-      mode: 'checkout', page_html: null, issuer_url: null, error: null, created_at: Date.now(),
+      order_no: `${ref}-2`, order_ref: ref, seq: 2, attempt_key: 'attempt-stopped',
+      mode: 'checkout', page_html: null, issuer_url: null, error: null, created_at: Date.now() - ageMs,
     }); // prettier-ignore
-    const answer = await stack.widget(
-      '/checkout-sessions',
-      sessionBody('mug.busy', { attempt_key: 'attempt-new-key' }),
-    );
+    return stack.widget('/checkout-sessions', sessionBody(ref, { attempt_key: 'attempt-new-key' }));
+  }
+
+  it('is answered at once with a 503 and when to try again, not held', async () => {
+    // Claimed a moment ago: the request creating it answers within the gateway's time-out.
+    const answer = await creating('mug.busy', 0);
     assert.equal(answer.status, 503);
     assert.equal(answer.body.title, 'Payment is being created');
     assert.equal(answer.body.retryable, true);
+    assert.equal(answer.headers.get('retry-after'), '1');
+    assert.equal(answer.body.retry_after, 1);
+  });
+
+  it('says to wait longer once the process creating it has surely stopped', async () => {
+    // Older than the gateway's time-out (30 s) and younger than the recovery window (120 s).
+    const answer = await creating('mug.busy-stopped', 40_000);
+    assert.equal(answer.status, 503);
     assert.equal(answer.headers.get('retry-after'), '5');
     assert.equal(answer.body.retry_after, 5);
   });

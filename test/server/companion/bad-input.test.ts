@@ -64,7 +64,7 @@ describe('the companion, given bad input', () => {
       assert.equal(response.status, 400, body);
       assert.equal(
         ((await response.json()) as { detail: string }).detail,
-        'the body is not a JSON object',
+        '(body): not a JSON object',
       );
     }
   });

@@ -6,6 +6,7 @@ import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { GatewayClient } from 'acquiring-checkout-server/gateway';
 import { startSandbox, type RunningSandbox } from 'acquiring-checkout-server/sandbox';
@@ -18,6 +19,7 @@ import {
   type Bin,
 } from '../helpers/bins.ts';
 import { sessionBody, SHOP } from '../helpers/companion.ts';
+import { until } from '../helpers/until.ts';
 
 let dir: string;
 beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'bin-test-'))));
@@ -42,7 +44,11 @@ describe('the sandbox bin', () => {
     assert.ok(existsSync(join(dir, 'data/sandbox.sqlite')), 'the default database is under cwd');
     const answer = await fetch(`http://127.0.0.1:${port}/admin/faults/x`);
     assert.equal(answer.status, 404, 'no admin routes unless SANDBOX_ADMIN=1');
-    assert.deepEqual(await answer.json(), { error: 'not_found', message: 'no such route' });
+    assert.deepEqual(await answer.json(), {
+      error: 'not_found',
+      message: 'no such route',
+      field: '(path)',
+    });
 
     sandbox.child.kill('SIGTERM');
     assert.equal(await sandbox.exit(), 0);
@@ -144,6 +150,45 @@ describe('the companion bin', () => {
     assert.equal((await fetch(`http://127.0.0.1:${envPort}/healthz`)).status, 200);
     companion.child.kill('SIGTERM');
     assert.equal(await companion.exit(), 0);
+  });
+
+  it('answers 503 with Retry-After to a request while it starts, then serves', async () => {
+    // A service that accepts and does not answer until the test has seen the 503: the key check
+    // at start waits on it, however long the bin takes to load on a busy machine.
+    const sockets = new Set<Socket>();
+    const silent = createServer((socket) => sockets.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const port = await freePort();
+    writeEnv(dir, {
+      ...configuration(port),
+      GATEWAY_BASE_URL: `http://127.0.0.1:${(silent.address() as AddressInfo).port}`,
+    });
+    const companion = run('companion', dir);
+    try {
+      const early = await until(
+        () => fetch(`http://127.0.0.1:${port}/healthz`).catch(() => undefined),
+        (answer) => answer !== undefined,
+        { what: 'a first answer', timeoutMs: 60_000 },
+      );
+      assert.equal(early?.status, 503);
+      assert.equal(early?.headers.get('retry-after'), '1');
+      assert.equal(((await early?.json()) as { title: string }).title, 'Starting');
+    } finally {
+      // The service goes away: the key is "not checked", and the companion starts.
+      for (const socket of sockets) socket.destroy();
+      silent.close();
+    }
+    await listening(companion);
+    assert.equal((await fetch(`http://127.0.0.1:${port}/healthz`)).status, 200);
+    companion.child.kill('SIGTERM');
+    assert.equal(await companion.exit(), 0);
+  });
+
+  it('stops with 1 naming SECRET_KEY when the service refuses the key', async () => {
+    writeEnv(dir, { ...configuration(await freePort()), SECRET_KEY: 'not-the-merchants-key' });
+    const companion = run('companion', dir);
+    assert.equal(await companion.exit(), 1);
+    assert.match(companion.stderr(), /refused the companion's signature: SECRET_KEY/);
   });
 
   describe('stops with 1 and a message naming the variable', () => {

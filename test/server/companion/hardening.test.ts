@@ -4,7 +4,7 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { companionConfig, companionEnv } from '../../../server/companion/config.ts';
 import { REDACTED } from '../../../server/companion/context.ts';
-import { resolveOrder } from '../../../demo/catalogue.ts';
+import { resolveOrder } from '../../fixtures/catalogue.mjs';
 import { sessionBody, startStack, SHOP, type Stack } from '../helpers/companion.ts';
 
 describe('hardening', () => {

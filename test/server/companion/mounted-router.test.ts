@@ -1,87 +1,16 @@
 /**
  * `createCompanion(config).router` mounted in a merchant's own Express app at /payments, against a
- * sandbox from `startSandbox()`: what the widget, the shopper's browser and the service reach.
+ * sandbox from `startSandbox()`: what the widget, the shopper's browser and the service reach. On
+ * both stores.
  */
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import express from 'express';
-import pino from 'pino';
-import {
-  createCompanion,
-  type Companion,
-  type ResolvedOrder,
-} from 'acquiring-checkout-server/companion';
-import { startSandbox, type RunningSandbox } from 'acquiring-checkout-server/sandbox';
-import { OPS_TOKEN, sessionBody, SHOP } from '../helpers/companion.ts';
+import type { Companion } from 'acquiring-checkout-server/companion';
+import type { RunningSandbox } from 'acquiring-checkout-server/sandbox';
+import { SHOP } from '../helpers/companion.ts';
+import { TEST_DATABASES } from '../helpers/databases.ts';
+import { startHost, type Host } from '../helpers/mounted.ts';
 import { until } from '../helpers/until.ts';
-
-/** The merchant's own orders: every `mug.*` reference is one mug. */
-function resolveOrder(orderRef: string): ResolvedOrder | undefined {
-  if (!orderRef.startsWith('mug.')) return undefined;
-  return {
-    amount: '12.00',
-    currency: 'USD',
-    items: [{ name: 'Enamel mug', unit_price: '12.00', quantity: 1 }],
-  };
-}
-
-interface Host {
-  origin: string;
-  sandbox: RunningSandbox;
-  companion: Companion;
-  /** POSTs a checkout session to the mounted companion as the widget on the storefront does. */
-  createSession(orderRef: string): Promise<{ status: number; body: Record<string, unknown> }>;
-  close(): Promise<void>;
-}
-
-/**
- * The merchant's app: its own /other route and its own 404, the companion at /payments with
- * `publicUrl` = origin + `publicPath`; `jsonEverywhere` puts `express.json()` in front of it all,
- * as many apps do.
- */
-async function startHost(publicPath: string, { jsonEverywhere = false } = {}): Promise<Host> {
-  const sandbox = await startSandbox();
-  const server: Server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const companion = await createCompanion({
-    publicUrl: origin + publicPath,
-    gateway: { ...sandbox.gateway, timeoutMs: 5_000 },
-    database: ':memory:',
-    allowedOrigins: [SHOP],
-    operationsToken: OPS_TOKEN,
-    resolveOrder,
-    reconcileEveryMs: 0,
-    logger: pino({ level: 'silent' }),
-  });
-  const app = express();
-  if (jsonEverywhere) app.use(express.json());
-  app.get('/other', (_request, response) => void response.type('text').send('the host’s page'));
-  app.use('/payments', companion.router);
-  app.use((_request, response) => void response.status(404).type('text').send('host 404'));
-  server.on('request', app);
-  return {
-    origin,
-    sandbox,
-    companion,
-    async createSession(orderRef) {
-      const response = await fetch(`${origin}/payments/api/checkout-sessions`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: SHOP },
-        body: JSON.stringify(sessionBody(orderRef)),
-      });
-      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-    },
-    close: async () => {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await companion.close();
-      await sandbox.close();
-    },
-  };
-}
 
 /** Pays on the service's hosted page behind a frame address, as the shopper's browser would. */
 async function payHosted(sandbox: RunningSandbox, frameUrl: string): Promise<void> {
@@ -124,87 +53,89 @@ async function waitForStatus(companion: Companion, orderRef: string, status: str
   );
 }
 
-for (const publicPath of ['/payments', '/payments/']) {
-  describe(`the companion’s router mounted at /payments, publicUrl ending in ${publicPath}`, () => {
-    let host: Host;
-    before(async () => (host = await startHost(publicPath)));
-    after(() => host.close());
+for (const database of TEST_DATABASES) {
+  for (const publicPath of ['/payments', '/payments/']) {
+    describe(`the companion’s router mounted at /payments, publicUrl ending in ${publicPath}, on ${database.name}`, () => {
+      let host: Host;
+      before(async () => (host = await startHost(database, publicPath)));
+      after(() => host.close());
 
-    describe('POST /payments/api/checkout-sessions', () => {
-      it('answers a one-time frame address under the mount, which serves the payment page', async () => {
-        const created = await host.createSession('mug.m1');
-        assert.equal(created.status, 201);
-        const frameUrl = String(created.body.frame_url);
-        assert.ok(frameUrl.startsWith(`${host.origin}/payments/pay/`), frameUrl);
-        assert.doesNotMatch(new URL(frameUrl).pathname, /\/\//);
+      describe('POST /payments/api/checkout-sessions', () => {
+        it('answers a one-time frame address under the mount, which serves the payment page', async () => {
+          const created = await host.createSession('mug.m1');
+          assert.equal(created.status, 201);
+          const frameUrl = String(created.body.frame_url);
+          assert.ok(frameUrl.startsWith(`${host.origin}/payments/pay/`), frameUrl);
+          assert.doesNotMatch(new URL(frameUrl).pathname, /\/\//);
 
-        const page = await fetch(frameUrl);
+          const page = await fetch(frameUrl);
+          assert.equal(page.status, 200);
+          assert.match(page.headers.get('content-type') ?? '', /^text\/html/);
+          assert.match(await page.text(), /name="order_no" value="mug\.m1-1"/);
+        });
+      });
+
+      it('answers GET /payments/healthz', async () => {
+        const health = await fetch(`${host.origin}/payments/healthz`);
+        assert.deepEqual([health.status, await health.json()], [200, { ok: true }]);
+      });
+
+      it('leaves the host app’s routes, and what it does not know, to the host app', async () => {
+        const other = await fetch(`${host.origin}/other`);
+        assert.deepEqual([other.status, await other.text()], [200, 'the host’s page']);
+        assert.equal(other.headers.get('content-security-policy'), null, 'no companion headers');
+        for (const path of ['/nowhere', '/healthz', '/pay/x', '/payments/nowhere']) {
+          const answer = await fetch(host.origin + path);
+          assert.deepEqual([answer.status, await answer.text()], [404, 'host 404'], path);
+        }
+      });
+
+      it('serves the return page with its script by a path under the mount', async () => {
+        assert.equal((await host.createSession('mug.m2')).status, 201);
+        const page = await fetch(`${host.origin}/payments/return/checkout/mug.m2`);
         assert.equal(page.status, 200);
-        assert.match(page.headers.get('content-type') ?? '', /^text\/html/);
-        assert.match(await page.text(), /name="order_no" value="mug\.m1-1"/);
+        const html = await page.text();
+        assert.match(html, /<script src="\/payments\/assets\/return\.js" defer><\/script>/);
+        assert.match(html, new RegExp(`data-target-origin="${SHOP}"`));
+
+        const script = await fetch(`${host.origin}/payments/assets/return.js`);
+        assert.equal(script.status, 200);
+        assert.match(script.headers.get('content-type') ?? '', /^text\/javascript/);
+        assert.match(await script.text(), /postMessage/);
+      });
+
+      it('takes the service’s notifications at the notify_url under the mount', async () => {
+        const created = await host.createSession('mug.m3');
+        await payHosted(host.sandbox, String(created.body.frame_url));
+        const delivery = await firstDelivery(host.sandbox, 'mug.m3-1');
+        assert.equal(delivery.url, `${host.origin}/payments/api/notifications`);
+        assert.equal(delivery.state, 'delivered');
+        await waitForStatus(host.companion, 'mug.m3', 'authorised');
       });
     });
+  }
 
-    it('answers GET /payments/healthz', async () => {
-      const health = await fetch(`${host.origin}/payments/healthz`);
-      assert.deepEqual([health.status, await health.json()], [200, { ok: true }]);
+  describe(`the companion’s router mounted behind the host app’s own express.json(), on ${database.name}`, () => {
+    let host: Host;
+    before(async () => (host = await startHost(database, '/payments', { jsonEverywhere: true })));
+    after(() => host.close());
+
+    it('still creates checkout sessions', async () => {
+      assert.equal((await host.createSession('mug.j1')).status, 201);
     });
 
-    it('leaves the host app’s routes, and what it does not know, to the host app', async () => {
-      const other = await fetch(`${host.origin}/other`);
-      assert.deepEqual([other.status, await other.text()], [200, 'the host’s page']);
-      assert.equal(other.headers.get('content-security-policy'), null, 'no companion headers');
-      for (const path of ['/nowhere', '/healthz', '/pay/x', '/payments/nowhere']) {
-        const answer = await fetch(host.origin + path);
-        assert.deepEqual([answer.status, await answer.text()], [404, 'host 404'], path);
-      }
-    });
-
-    it('serves the return page with its script by a path under the mount', async () => {
-      assert.equal((await host.createSession('mug.m2')).status, 201);
-      const page = await fetch(`${host.origin}/payments/return/checkout/mug.m2`);
-      assert.equal(page.status, 200);
-      const html = await page.text();
-      assert.match(html, /<script src="\/payments\/assets\/return\.js" defer><\/script>/);
-      assert.match(html, new RegExp(`data-target-origin="${SHOP}"`));
-
-      const script = await fetch(`${host.origin}/payments/assets/return.js`);
-      assert.equal(script.status, 200);
-      assert.match(script.headers.get('content-type') ?? '', /^text\/javascript/);
-      assert.match(await script.text(), /postMessage/);
-    });
-
-    it('takes the service’s notifications at the notify_url under the mount', async () => {
-      const created = await host.createSession('mug.m3');
-      await payHosted(host.sandbox, String(created.body.frame_url));
-      const delivery = await firstDelivery(host.sandbox, 'mug.m3-1');
-      assert.equal(delivery.url, `${host.origin}/payments/api/notifications`);
-      assert.equal(delivery.state, 'delivered');
-      await waitForStatus(host.companion, 'mug.m3', 'authorised');
+    it('refuses the service’s notifications with a 500 that names the misplaced mount', async () => {
+      // Their signature is over the raw body, which the host's express.json() has consumed.
+      const response = await fetch(`${host.origin}/payments/api/notifications`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ notification_id: 'N-1', event: 'payment.authorised' }),
+      });
+      assert.equal(response.status, 500);
+      assert.match(
+        ((await response.json()) as { detail: string }).detail,
+        /mount the companion router before express\.json\(\)/,
+      );
     });
   });
 }
-
-describe('the companion’s router mounted behind the host app’s own express.json()', () => {
-  let host: Host;
-  before(async () => (host = await startHost('/payments', { jsonEverywhere: true })));
-  after(() => host.close());
-
-  it('still creates checkout sessions', async () => {
-    assert.equal((await host.createSession('mug.j1')).status, 201);
-  });
-
-  it('refuses the service’s notifications with a 500 that names the misplaced mount', async () => {
-    // Their signature is over the raw body, which the host's express.json() has consumed.
-    const response = await fetch(`${host.origin}/payments/api/notifications`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ notification_id: 'N-1', event: 'payment.authorised' }),
-    });
-    assert.equal(response.status, 500);
-    assert.match(
-      ((await response.json()) as { detail: string }).detail,
-      /mount the companion router before express\.json\(\)/,
-    );
-  });
-});

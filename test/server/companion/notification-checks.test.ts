@@ -40,15 +40,15 @@ describe('notifications checked against their order', () => {
   /** The order's history as the operations API shows it, once the notification is processed. */
   async function flags(ref: string, count: number): Promise<(string | null)[]> {
     const processed = await until(
-      async () => ({
-        order: (
-          (await stack.ops('/orders')).body.orders as {
-            order_ref: string;
-            history: { flag: string | null }[];
-          }[]
-        ).find((o) => o.order_ref === ref),
-        unapplied: (await stack.companion.companion.context.store.notifications.unapplied()).length,
-      }),
+      async () => {
+        // Asked first: once nothing is left to apply, the history read next is the final one.
+        const unapplied = (await stack.companion.companion.context.store.notifications.unapplied())
+          .length;
+        const { orders } = (await stack.ops('/orders')).body as {
+          orders: { order_ref: string; history: { flag: string | null }[] }[];
+        };
+        return { order: orders.find((o) => o.order_ref === ref), unapplied };
+      },
       ({ order, unapplied }) => !!order && order.history.length >= count && unapplied === 0,
       { what: `the processed history of ${ref}` },
     );

@@ -276,14 +276,15 @@ describe('the operations API', () => {
       });
     }
 
-    it('a currency the service has no rate for is its refusal, naming the field', async () => {
+    it('a currency the service has no rate for is its refusal: 422 naming the field, not retryable', async () => {
       const answer = await stack.ops(
         '/payouts',
         { ...PAYOUT, source_currency: 'CHF' },
         { 'idempotency-key': 'payout-fx-chf' },
       );
-      assert.equal(answer.status, 502);
-      assert.match(String(answer.body.detail), /source_currency/);
+      assert.equal(answer.status, 422);
+      assert.match(String(answer.body.detail), /^source_currency: /);
+      assert.equal(answer.body.retryable, false);
     });
   });
 });

@@ -185,9 +185,9 @@ describe('order and risk data', () => {
     ],
     ['bad-part.s2', /^shipping: amount "5\.001" has 3 decimals/],
   ] as const) {
-    it(`refuses ${ref} before the service hears of it: 500 to the widget, the reason in the log`, async () => {
+    it(`refuses ${ref} before the service hears of it: 502 to the widget, the reason in the log`, async () => {
       const answer = await stack.widget('/checkout-sessions', sessionBody(ref));
-      assert.equal(answer.status, 500);
+      assert.equal(answer.status, 502);
       assert.equal(answer.body.detail, 'the shop could not price this order');
       const line = logged.find((l) => l.order_ref === ref);
       assert.ok(

@@ -112,7 +112,7 @@ describe('GET /api/order-summaries/:order_ref', () => {
     ['brl.s5?country=br', 400, 'country'],
     ['brl.s5?device=tablet', 400, 'device'],
     ['brl.s5?device=mobile&device=desktop', 400, 'device'],
-    [`${'x'.repeat(49)}`, 400, 'orderRef'],
+    [`${'x'.repeat(49)}`, 400, 'order_ref'],
     ['nobody.s5', 404, undefined],
   ] as const) {
     it(`${path}: ${status}${field ? ` naming ${field}` : ''}`, async () => {

@@ -56,9 +56,9 @@ describe('an in-code resolveOrder that answers an order the companion cannot use
     ['half.1', 'items.0.quantity'],
     ['unknown-currency.1', 'amount'],
   ] as const) {
-    it(`refuses ${ref} with 500, not retryable, and logs the order and the field`, async () => {
+    it(`refuses ${ref} with 502 (the shop's side failed), not retryable, and logs the order and the field`, async () => {
       const answer = await start(ref);
-      assert.equal(answer.status, 500);
+      assert.equal(answer.status, 502);
       const body = (await answer.json()) as { detail: string; retryable?: boolean };
       assert.equal(body.detail, 'the shop could not price this order');
       assert.notEqual(body.retryable, true);

@@ -231,3 +231,46 @@ describe('saved cards', () => {
     });
   }
 });
+
+describe('saved cards on a companion mounted on the storefront’s own origin', () => {
+  // Browsers send no Origin on a same-origin GET: Sec-Fetch-Site says where it comes from.
+  const sameOrigin = { 'sec-fetch-site': 'same-origin', cookie: 'session=ada' };
+  let stack: Stack;
+  let own = '';
+  before(async () => {
+    stack = await startStack({
+      companion: { resolveShopper: () => ({ id: 'cust-ada' }) },
+    });
+    own = new URL(stack.companion.companion.context.config.publicUrl).origin;
+  });
+  after(() => stack.close());
+
+  const get = (headers: Record<string, string>) =>
+    fetch(`${stack.companion.url}/api/saved-cards`, { headers });
+
+  it('lists them for a same-origin page when its origin is allowed', async () => {
+    stack.companion.companion.context.config.allowedOrigins.push(own);
+    const answer = await get(sameOrigin);
+    assert.equal(answer.status, 200);
+    assert.deepEqual(await answer.json(), { signed_in: true, cards: [] });
+  });
+
+  it('refuses a request that says neither Origin nor same-origin, naming the origin header', async () => {
+    const answer = await get({ cookie: 'session=ada', 'sec-fetch-site': 'cross-site' });
+    assert.equal(answer.status, 403);
+    const body = (await answer.json()) as { issues: { path: string }[] };
+    assert.equal(body.issues[0]?.path, 'origin');
+  });
+
+  it('refuses a same-origin page whose origin is not allowed, saying which to add', async () => {
+    const { allowedOrigins } = stack.companion.companion.context.config;
+    allowedOrigins.splice(allowedOrigins.indexOf(own), 1);
+    const answer = await get(sameOrigin);
+    assert.equal(answer.status, 403);
+    const { detail } = (await answer.json()) as { detail: string };
+    assert.equal(
+      detail,
+      `origin: ${own} is not in the companion's allowedOrigins (ALLOWED_ORIGINS); add it there if it is your storefront`,
+    );
+  });
+});

@@ -1,6 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Insertable } from 'kysely';
+import { onServiceAnswer } from '../../../server/companion/attempt-machine/reports.ts';
 import type { NewAttempt } from '../../../server/companion/store/attempts.ts';
 import type { OrdersTable } from '../../../server/companion/store/schema.ts';
 import { CompanionStore } from '../../../server/companion/store/store.ts';
@@ -88,9 +89,10 @@ for (const database of TEST_DATABASES) {
       await store.attempts.openOrder(order('A-9'), attempt('A-9', 1));
       const page = { token: 'tok-a9', expires_at: Date.now() + 60_000 };
       const ready = { page_html: '<form></form>' } as const;
-      const pending = { status: 'pending' } as const;
-      assert.equal(await store.attempts.settleWithPage('A-9-1', 'A-9', ready, pending, page), true);
-      assert.equal(await store.attempts.settleWithPage('A-9-1', 'A-9', ready, pending, { ...page, token: 'tok-a9b' }), false);
+      const answered = onServiceAnswer({ kind: 'page' });
+      assert.equal(await store.attempts.settleWithPage('A-9-1', 'A-9', answered, ready, {}, page), true);
+      assert.equal(await store.attempts.settleWithPage('A-9-1', 'A-9', answered, ready, {}, { ...page, token: 'tok-a9b' }), false);
+      assert.equal((await store.orders.get('A-9'))?.status, 'pending');
       assert.equal(await store.pageTokens.use('tok-a9'), 'A-9-1');
       assert.equal(await store.pageTokens.use('tok-a9b'), undefined, 'no address for a lost race');
     }); // prettier-ignore
@@ -101,7 +103,7 @@ for (const database of TEST_DATABASES) {
           const ref = `A-10-${i}`;
           await store.attempts.openOrder(order(ref), attempt(ref, 1));
           const page = { token: `tok-${ref}`, expires_at: Date.now() + 60_000 };
-          await store.attempts.settleWithPage(`${ref}-1`, ref, { page_html: '<form></form>' }, { status: 'pending' }, page); // prettier-ignore
+          await store.attempts.settleWithPage(`${ref}-1`, ref, onServiceAnswer({ kind: 'page' }), { page_html: '<form></form>' }, {}, page); // prettier-ignore
           const [replaced, opened] = await Promise.all([
             store.attempts.supersede(`${ref}-1`, ref),
             store.attempts.opened(`${ref}-1`),
@@ -115,9 +117,21 @@ for (const database of TEST_DATABASES) {
 
     it('applies a newer sequence and ignores an older one', async () => {
       await store.orders.ensure(order('A-5'));
-      assert.equal(await store.orders.applySequenced('A-5', 2, { status: 'captured' }), true);
+      assert.equal(await store.orders.applySequenced('A-5', 2, { status: 'captured' }), 'moved');
       assert.equal(await store.orders.applySequenced('A-5', 1, { status: 'authorised' }), false);
       assert.equal((await store.orders.get('A-5'))?.status, 'captured');
+    });
+
+    it('moves a status once when two writers report it at the same time', async () => {
+      await store.orders.ensure(order('A-6'));
+      await store.orders.report('A-6', 'authorised', {});
+      // An operation's answer and its notification, each writing the capture.
+      const written = await Promise.all([
+        store.orders.report('A-6', 'captured', { captured: 1200 }),
+        store.orders.applySequenced('A-6', 1, { status: 'captured', captured: 1200 }),
+      ]);
+      assert.deepEqual([...written].sort(), ['moved', 'written']);
+      assert.equal((await store.orders.get('A-6'))?.last_sequence, 1, 'the notification recorded');
     });
 
     it('stores a notification once', async () => {

@@ -54,11 +54,29 @@ describe('the demo server', () => {
     );
   });
 
+  it('serves the docs at /docs under the same strict CSP, and their search index', async () => {
+    const home = await fetch(`${stack.storefrontUrl}/docs/`);
+    assert.equal(home.status, 200);
+    assert.doesNotMatch(home.headers.get('content-security-policy') ?? '', /unsafe-inline/);
+    assert.match(await home.text(), /<title>acquiring-checkout · acquiring-checkout docs<\/title>/);
+    const reference = await fetch(`${stack.storefrontUrl}/docs/reference/element.html`);
+    assert.match(await reference.text(), /<code>acquiring-result<\/code>/);
+    const index = await fetch(`${stack.storefrontUrl}/docs/search-index.json`);
+    assert.ok(((await index.json()) as unknown[]).length > 100);
+  });
+
   it('forwards the console’s calls to the operations API; the token stays on the server', async () => {
     const orders = await fetch(`${stack.storefrontUrl}/console/api/orders`);
     assert.equal(orders.status, 200);
     assert.deepEqual(await orders.json(), { orders: [] });
-    for (const path of ['/console', '/assets/console.js', '/', '/spa', '/bundles/spa.js']) {
+    for (const path of [
+      '/console',
+      '/assets/console.js',
+      '/',
+      '/spa',
+      '/bundles/spa.js',
+      '/playground',
+    ]) {
       const text = await (await fetch(stack.storefrontUrl + path)).text();
       assert.equal(text.includes(stack.operationsToken), false, path);
     }

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { resolveOrder } from '../../../demo/catalogue.ts';
 import { createDemo } from '../../../demo/server.ts';
 import {
   OPS_TOKEN,
@@ -17,6 +18,7 @@ import {
   startCompanion,
 } from '../helpers/companion.ts';
 import { startSandbox, type RunningSandbox } from '../helpers/sandbox.ts';
+import type { Entry } from '../helpers/audit.ts';
 
 /** A browser of the demo: its cookie, and the space the cookie names. */
 interface Visitor {
@@ -35,7 +37,8 @@ describe('visitor spaces in the public demo', () => {
     server = createServer();
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    companion = await startCompanion(sandbox.url, { allowedOrigins: [origin] });
+    // The demo's own catalogue: it reads the visitor's space off the head of each reference.
+    companion = await startCompanion(sandbox.url, { allowedOrigins: [origin], resolveOrder });
     const demo = await createDemo({
       origins: [origin],
       companionUrl: companion.url,
@@ -103,6 +106,19 @@ describe('visitor spaces in the public demo', () => {
     );
     assert.equal((await ada.call('cancel', { orders: [{ order_ref: bobs }] })).status, 404);
     assert.equal((await ada.call('capture', { order_ref: bobs })).status, 404);
+  });
+
+  it("shows a visitor their own orders' audit trail only, naming them as the actor", async () => {
+    const [ada, bob] = [await visitor(), await visitor()];
+    const [adas, bobs] = [await order(ada), await order(bob)];
+    // Not paid yet: the companion refuses it, and the refusal is on record.
+    assert.equal((await ada.call('cancel', { orders: [{ order_ref: adas }] })).status, 404);
+    const trail = (await ada.call(`orders/${adas}/audit`)).body.entries as Entry[];
+    assert.deepEqual(
+      trail.map((e) => [e.operation, e.actor, e.outcome, e.targets]),
+      [['cancel', `demo visitor ${ada.space}`, 'refused', [adas]]],
+    );
+    assert.equal((await ada.call(`orders/${bobs}/audit`)).status, 404);
   });
 
   it('searches refunds of their own payments only, however the payments are named', async () => {

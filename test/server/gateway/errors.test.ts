@@ -19,6 +19,13 @@ describe('errorFromResponse', () => {
       /invalid input: amount/,
     ],
     [404, 'record not found', RecordNotFoundError, 'record_not_found', /record not found/],
+    [
+      413,
+      { message: 'body over 100000 bytes' },
+      InvalidRequestError,
+      'invalid_request',
+      /size limit \(body over 100000 bytes\)/,
+    ],
     [500, '', ServiceError, 'service_error', /HTTP 500/],
     [302, '', ServiceError, 'service_error', /HTTP 302/],
     [

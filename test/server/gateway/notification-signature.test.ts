@@ -22,12 +22,22 @@ describe('notification signatures', () => {
   it('refuse a stale one, and one from the future', () => {
     assert.deepEqual(verifyNotification(body, signNotification(body, 'k', now - 301), ['k'], now), {
       ok: false,
+      problem: 'stale',
       reason: 'stale signature',
     });
     assert.equal(
       verifyNotification(body, signNotification(body, 'k', now + 301), ['k'], now).ok,
       false,
     );
+  });
+
+  it('call an old header that no key made a bad signature, not a stale one', () => {
+    const forged = signNotification(body, 'not-the-key', now - 3_600);
+    assert.deepEqual(verifyNotification(body, forged, ['k'], now), {
+      ok: false,
+      problem: 'signature',
+      reason: 'signature does not verify',
+    });
   });
 
   it('refuse malformed headers without throwing', () => {

@@ -3,7 +3,10 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { canonicalString, sign, signed, verify } from '../../../server/gateway/index.ts';
 
-/** The test vector published in the README, so signers in other languages can check themselves. */
+/**
+ * The test vector published in the docs (gateway/wire-formats-and-signing.md, which
+ * test/server/docs/figures.test.ts checks), so signers in other languages can check themselves.
+ */
 const VECTOR = {
   key: 'test-key-123',
   request: {

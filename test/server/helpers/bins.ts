@@ -3,25 +3,24 @@
  * a child process started in a directory of its own that holds a `.env`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { OPS_TOKEN, SHOP } from './companion.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const BIN = {
-  sandbox: join(ROOT, 'server/bin/sandbox.ts'),
-  companion: join(ROOT, 'server/bin/companion.ts'),
-};
 /**
- * The child runs in a temporary directory (so that its `.env` and relative paths are its own), where
- * `--import tsx` would not resolve: tsx is passed by its file URL instead. TSX_TSCONFIG_PATH gives
- * it the repository's tsconfig, whose `paths` point `acquiring-checkout/contract` at the sources,
- * as in this test process, rather than at a build that may be stale or missing.
+ * The bins as the package ships them, compiled (`npm test` builds first; after changing the
+ * sources, `npm run build --workspace server` before running one of these tests by hand), run by
+ * plain node as a merchant runs them: no TypeScript loader starting with every bin.
  */
-const TSX = import.meta.resolve('tsx');
-const TSCONFIG = join(ROOT, 'tsconfig.json');
+const BIN = {
+  sandbox: join(ROOT, 'server/dist/bin/sandbox.js'),
+  companion: join(ROOT, 'server/dist/bin/companion.js'),
+};
+if (!existsSync(BIN.companion))
+  throw new Error(`${BIN.companion} is missing: run npm run build --workspace server`);
 
 /** A port free a moment ago: the bins are given a port, since they print the one they were given. */
 export async function freePort(): Promise<number> {
@@ -54,10 +53,24 @@ export function killStarted(): void {
  * Starts a bin in `cwd` with only `env` (and PATH) in its environment, so nothing in the
  * environment of this test run (a PORT, a DATABASE_URL) reaches it.
  */
-export function run(bin: keyof typeof BIN, cwd: string, env: Record<string, string> = {}): Bin {
-  const child = spawn(process.execPath, ['--import', TSX, BIN[bin]], {
+export function run(
+  bin: keyof typeof BIN,
+  cwd: string,
+  env: Record<string, string> = {},
+  args: string[] = [],
+): Bin {
+  return node([BIN[bin], ...args], cwd, env);
+}
+
+/** Starts a TypeScript script of the repository (`demo/hosted.ts`) under tsx, as `run` starts a bin. */
+export function runScript(script: string, cwd: string, env: Record<string, string> = {}): Bin {
+  return node(['--import', 'tsx', script], cwd, env);
+}
+
+function node(args: string[], cwd: string, env: Record<string, string>): Bin {
+  const child = spawn(process.execPath, args, {
     cwd,
-    env: { PATH: process.env.PATH ?? '', TSX_TSCONFIG_PATH: TSCONFIG, ...env },
+    env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   started.push(child);

@@ -3,12 +3,15 @@
  * test talks to them: as the widget (from a storefront origin), as the merchant's operations
  * staff (bearer token), and as the shopper's browser on the hosted page (plain form posts).
  */
+import { after, before } from 'node:test';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { createCompanion, type Companion } from '../../../server/companion/app.ts';
 import type { CompanionConfig } from '../../../server/companion/config.ts';
-import { resolveOrder } from '../../../demo/catalogue.ts';
+import { answerUnparsed } from '../../../server/listening.ts';
+import { resolveOrder } from '../../fixtures/catalogue.mjs';
+import { TEST_DATABASES, type TestDatabase } from './databases.ts';
 import { MERCHANT, startSandbox, type RunningSandbox } from './sandbox.ts';
 import type { SandboxConfig } from '../../../server/sandbox/config.ts';
 import { until } from './until.ts';
@@ -39,6 +42,24 @@ export interface Answer {
   body: Record<string, unknown>;
 }
 
+/**
+ * `ask`'s answer as the widget's client gets it: a 503 with `Retry-After` (another request is
+ * creating the order's attempt, or it is being recovered) is asked again after the seconds it
+ * advises, three times at most.
+ */
+export async function askAsTheWidget<A extends Omit<Answer, 'body'>>(
+  ask: () => Promise<A>,
+): Promise<A> {
+  for (let tries = 1; ; tries++) {
+    const answered = await ask();
+    const after = Number(answered.headers.get('retry-after'));
+    if (answered.status !== 503 || !after || tries > 3) return answered;
+    // The wait the companion advised, as the widget's client waits it (companion-client.ts): the
+    // delay is what is under test, not a guess at how long something takes.
+    await new Promise((resolve) => setTimeout(resolve, after * 1_000));
+  }
+}
+
 async function answer(response: Response): Promise<Answer> {
   const text = await response.text();
   let body: Record<string, unknown>;
@@ -50,12 +71,27 @@ async function answer(response: Response): Promise<Answer> {
   return { status: response.status, headers: response.headers, body };
 }
 
+/**
+ * The store a companion gets when its test names none: SQLite in memory, or a PostgreSQL schema
+ * of its own when TEST_STORE=postgres (`npm test` runs the route tests once on each).
+ */
+function testStore(): Promise<{ location: string; drop(): Promise<void> }> {
+  const name = process.env.TEST_STORE ?? 'sqlite';
+  const database = TEST_DATABASES.find((d) => d.name === name);
+  if (!database)
+    throw new Error(`TEST_STORE=${name}: no such test database here (is TEST_DATABASE_URL set?)`);
+  return database.create();
+}
+
 /** Starts a companion against `gatewayUrl`; `database` lets two companions share one store. */
 export async function startCompanion(
   gatewayUrl: string,
   overrides: Partial<CompanionConfig> = {},
 ): Promise<RunningCompanion> {
+  const store = overrides.database === undefined ? await testStore() : undefined;
   const server: Server = createServer();
+  // As the bin's server does (listenBeforeReady): what Node's parser refuses is a problem too.
+  answerUnparsed(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const companion = await createCompanion({
@@ -67,7 +103,7 @@ export async function startCompanion(
       timeoutMs: 2_000,
       backoffMs: 1,
     },
-    database: ':memory:',
+    database: store?.location ?? ':memory:',
     allowedOrigins: [SHOP],
     operationsToken: OPS_TOKEN,
     resolveOrder,
@@ -76,6 +112,11 @@ export async function startCompanion(
     logger: pino({ level: 'silent' }),
     ...overrides,
     publicUrl: overrides.publicUrl ?? url,
+  }).catch(async (error: unknown) => {
+    // Refused at start: nothing left listening, no schema left behind.
+    server.close();
+    await store?.drop();
+    throw error;
   });
   server.on('request', companion.app);
   return {
@@ -85,6 +126,30 @@ export async function startCompanion(
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await companion.close();
+      await store?.drop();
+    },
+  };
+}
+
+/** A companion against `gatewayUrl` on a fresh store of `database`, dropped when it closes. */
+export async function startCompanionOn(
+  database: TestDatabase,
+  gatewayUrl: string,
+  overrides: Partial<CompanionConfig> = {},
+): Promise<RunningCompanion> {
+  const created = await database.create();
+  const running = await startCompanion(gatewayUrl, {
+    ...overrides,
+    database: created.location,
+  }).catch(async (error: unknown) => {
+    await created.drop();
+    throw error;
+  });
+  return {
+    ...running,
+    close: async () => {
+      await running.close();
+      await created.drop();
     },
   };
 }
@@ -111,7 +176,11 @@ export async function startStack(
   options: { sandbox?: Partial<SandboxConfig>; companion?: Partial<CompanionConfig> } = {},
 ): Promise<Stack> {
   const sandbox = await startSandbox(options.sandbox);
-  const companion = await startCompanion(sandbox.url, options.companion);
+  // A companion that refuses its settings leaves no sandbox running behind it.
+  const companion = await startCompanion(sandbox.url, options.companion).catch(async (error) => {
+    await sandbox.close();
+    throw error;
+  });
   const call =
     (prefix: string, base: Record<string, string>) =>
     async (path: string, body?: unknown, headers: Record<string, string> = {}) =>
@@ -163,6 +232,33 @@ export async function startStack(
     },
   };
   return stack;
+}
+
+/**
+ * A stack on a fresh store of `database` for the suite this is called in: started before its
+ * tests, closed (and the store dropped) after them. Read `.stack` inside the tests.
+ */
+export function stackOn(
+  database: TestDatabase,
+  companion: Partial<CompanionConfig> = {},
+): { readonly stack: Stack } {
+  let stack: Stack | undefined;
+  let drop = async () => undefined as void;
+  before(async () => {
+    const created = await database.create();
+    drop = created.drop;
+    stack = await startStack({ companion: { database: created.location, ...companion } });
+  });
+  after(async () => {
+    await stack?.close();
+    await drop();
+  });
+  return {
+    get stack() {
+      if (!stack) throw new Error('the stack is started before the suite’s tests');
+      return stack;
+    },
+  };
 }
 
 /** The client secret a test's widget holds for an order: the same for every call on that order. */

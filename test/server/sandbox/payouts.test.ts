@@ -179,7 +179,7 @@ describe('payouts', () => {
       assert.equal(dinar.payment_amount, '3.070');
     });
 
-    it('refuses a currency without a test rate, and both amounts at once, naming the field', async () => {
+    it('refuses a currency without a test rate, naming the field', async () => {
       const refused = await sandbox.postSigned('/v1/payout', {
         ...payout(),
         request_id: randomUUID(),
@@ -188,15 +188,44 @@ describe('payouts', () => {
       assert.equal(refused.status, 400);
       assert.equal(refused.json().field, 'source_currency');
       assert.match(String(refused.json().message), /no test rate for CHF/);
-      const both = await sandbox.postSigned('/v1/payout', {
+    });
+
+    // prettier-ignore
+    it('takes both amounts, as the interface’s payout record carries them, when they agree at the rate', async () => {
+      // Every request field of the interface's payout record (gateway-interface.md), both amounts
+      // included: 100.00 EUR is 85.87 GBP at the test rates.
+      const record = await sandbox.client().payout({
+        beneficiary: {
+          first_name: 'Ada', last_name: 'Lovelace', entity_type: 'INDIVIDUAL', date_of_birth: '1815-12-10',
+          address: { city: 'London', country_code: 'GB', postcode: 'SW1Y 4JH', street_address: '12 St James Sq' },
+          bank_details: { account_number: '12345678', account_name: 'A Lovelace', bank_country_code: 'GB', account_currency: 'EUR', iban: 'GB33BUKB20201555555555', swift_code: 'BUKBGB22' },
+        },
+        beneficiary_id: 'ben-1', client_data: 'order 1001', fee_paid_by: 'PAYER',
+        payer: { entity_type: 'COMPANY', company_name: 'Shop Ltd', address: { city: 'London', country_code: 'GB' } },
+        payment_amount: '100.00', payment_currency: 'EUR', payment_date: '2026-11-25', payment_method: 'SWIFT',
+        reason: 'refund of order 1001', reference: 'PO-1001', request_id: randomUUID(),
+        source_amount: '85.87', source_currency: 'GBP', swift_charge_option: 'SHARED', fund_source: 'DepositAccount',
+      });
+      assert.deepEqual(
+        [record.payment_amount, record.source_amount, record.amount_payer_pays, record.amount_beneficiary_receives],
+        ['100.00', '85.87', 87.3, 100],
+      );
+    });
+
+    it('refuses both amounts that do not agree at the rate, naming the quote it would give', async () => {
+      const stale = await sandbox.postSigned('/v1/payout', {
         ...payout(),
         request_id: randomUUID(),
         source_amount: '80.00',
         source_currency: 'GBP',
         payment_currency: 'EUR',
       });
-      assert.equal(both.status, 400);
-      assert.equal(both.json().field, 'source_amount');
+      assert.equal(stale.status, 400);
+      assert.equal(stale.json().field, 'source_amount');
+      assert.equal(
+        stale.json().message,
+        'source_amount: 80.00 GBP is not payment_amount 100.00 EUR at the test rate, which quotes 85.87 GBP: the quote is stale; give one amount, or both as quoted',
+      );
     });
 
     it('every quote adds up in minor units, whatever the currencies and amount', () => {

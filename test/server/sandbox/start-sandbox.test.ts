@@ -5,8 +5,11 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:net';
+import { listenBeforeReady } from 'acquiring-checkout-server/companion';
 import { GatewayClient } from 'acquiring-checkout-server/gateway';
 import { DEFAULT_MERCHANT, startSandbox } from 'acquiring-checkout-server/sandbox';
+import { freePort } from '../helpers/bins.ts';
+import { until } from '../helpers/until.ts';
 
 /** True when `port` on 127.0.0.1 can be listened on again. */
 async function canListen(port: number): Promise<boolean> {
@@ -87,6 +90,25 @@ describe('startSandbox()', () => {
     await assert.rejects(fetch(`${running.url}/v1/retrievalTrans`), TypeError);
   });
 
+  it('answers the first request its port accepts: 503 with Retry-After while it starts, or the sandbox', async () => {
+    const port = await freePort();
+    const starting = startSandbox({ port });
+    // Asked again until the port takes the connection; whatever it answers first is an answer.
+    const first = await until(
+      () => fetch(`http://127.0.0.1:${port}/hosted/done`).catch(() => undefined),
+      (answer) => answer !== undefined,
+      { what: 'a first answer', everyMs: 1 },
+    );
+    const running = await starting;
+    try {
+      if (first?.status === 503) assert.equal(first.headers.get('retry-after'), '1');
+      else assert.equal(first?.status, 200);
+      assert.equal((await fetch(`${running.url}/hosted/done`)).status, 200);
+    } finally {
+      await running.close();
+    }
+  });
+
   describe('the /admin routes', () => {
     it('are not there by default', async () => {
       const running = await startSandbox();
@@ -112,5 +134,24 @@ describe('startSandbox()', () => {
         await running.close();
       }
     });
+  });
+});
+
+describe('listenBeforeReady(), which startSandbox() and the bins listen with', () => {
+  it('answers 503 Starting with Retry-After until it is given its app, then the app', async () => {
+    const { server, port, serve } = await listenBeforeReady(0, '127.0.0.1');
+    try {
+      const early = await fetch(`http://127.0.0.1:${port}/anything`);
+      assert.deepEqual(
+        [early.status, early.headers.get('retry-after'), early.headers.get('content-type')],
+        [503, '1', 'application/problem+json'],
+      );
+      assert.equal(((await early.json()) as { title: string }).title, 'Starting');
+      serve((_request, response) => response.end('served'));
+      assert.equal(await (await fetch(`http://127.0.0.1:${port}/anything`)).text(), 'served');
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });

@@ -38,6 +38,7 @@ const messages: Messages = {
   expired: 'Platnost této platby vypršela. Začněte prosím znovu.',
   order_unknown: 'Tuto objednávku už nelze zaplatit. Obnovte prosím stránku.',
   unavailable: 'Platby teď nejsou k dispozici. Zkuste to prosím za chvíli.',
+  shop_unavailable: 'Tento obchod teď nemůže přijímat platby.',
   too_many: 'Příliš mnoho pokusů. Počkejte minutu a zkuste to znovu.',
   already_paid: 'Tato objednávka už je zaplacená, nebo její platba probíhá.',
   check_details: 'Některé údaje nebyly přijaty. Zkontrolujte je a zkuste to znovu.',

@@ -38,6 +38,7 @@ const messages: Messages = {
   expired: 'Betalingen er udløbet. Start forfra.',
   order_unknown: 'Ordren kan ikke længere betales. Genindlæs siden.',
   unavailable: 'Det er ikke muligt at betale lige nu. Prøv igen om lidt.',
+  shop_unavailable: 'Denne butik kan ikke modtage betalinger lige nu.',
   too_many: 'For mange forsøg. Vent et minut, og prøv igen.',
   already_paid: 'Ordren er allerede betalt, eller betalingen er i gang.',
   check_details: 'Nogle oplysninger blev ikke godkendt. Tjek dem, og prøv igen.',

@@ -11,7 +11,7 @@ const messages: Messages = {
   card_number_invalid: 'Diese Kartennummer ist ungültig.', expiry_invalid: 'Geben Sie das Ablaufdatum als MM / JJ ein.', expiry_past: 'Diese Karte ist abgelaufen.',
   security_code_3: 'Geben Sie den 3-stelligen Sicherheitscode ein.', security_code_4: 'Geben Sie den 4-stelligen Sicherheitscode ein.', choose_country: 'Auswählen…',
   declined: 'Die Zahlung wurde abgelehnt. Versuchen Sie eine andere Karte oder Zahlungsart.', cancelled: 'Die Zahlung wurde abgebrochen. Sie können es erneut versuchen.', review: 'Vielen Dank! Ihre Zahlung wird geprüft; der Shop meldet sich bei Ihnen.',
-  expired: 'Diese Zahlung ist abgelaufen. Bitte beginnen Sie erneut.', order_unknown: 'Diese Bestellung kann nicht mehr bezahlt werden. Bitte laden Sie die Seite neu.', unavailable: 'Zahlungen sind gerade nicht möglich. Bitte versuchen Sie es gleich noch einmal.',
+  expired: 'Diese Zahlung ist abgelaufen. Bitte beginnen Sie erneut.', order_unknown: 'Diese Bestellung kann nicht mehr bezahlt werden. Bitte laden Sie die Seite neu.', unavailable: 'Zahlungen sind gerade nicht möglich. Bitte versuchen Sie es gleich noch einmal.', shop_unavailable: 'Dieser Shop kann gerade keine Zahlungen annehmen.',
   too_many: 'Zu viele Versuche. Bitte warten Sie eine Minute und versuchen Sie es erneut.', already_paid: 'Diese Bestellung ist bereits bezahlt oder die Zahlung läuft.', check_details: 'Einige Angaben wurden nicht akzeptiert. Bitte prüfen Sie sie und versuchen Sie es erneut.',
   loading_page: 'Die sichere Zahlungsseite wird geöffnet…',
   close_payment_page: 'Zurück',

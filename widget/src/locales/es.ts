@@ -12,7 +12,7 @@ const messages: Messages = {
   card_number_invalid: 'Este número de tarjeta no es válido.', expiry_invalid: 'Introduce la caducidad como MM / AA.', expiry_past: 'Esta tarjeta ha caducado.',
   security_code_3: 'Introduce el código de seguridad de 3 dígitos.', security_code_4: 'Introduce el código de seguridad de 4 dígitos.', choose_country: 'Elige…',
   declined: 'El pago fue rechazado. Prueba con otra tarjeta u otro método de pago.', cancelled: 'El pago se ha cancelado. Puedes volver a intentarlo.', review: '¡Gracias! Estamos revisando tu pago; la tienda te avisará.',
-  expired: 'Este pago ha caducado. Vuelve a empezar.', order_unknown: 'Este pedido ya no se puede pagar. Actualiza la página.', unavailable: 'Los pagos no están disponibles ahora. Inténtalo de nuevo en un momento.',
+  expired: 'Este pago ha caducado. Vuelve a empezar.', order_unknown: 'Este pedido ya no se puede pagar. Actualiza la página.', unavailable: 'Los pagos no están disponibles ahora. Inténtalo de nuevo en un momento.', shop_unavailable: 'Esta tienda no puede aceptar pagos en este momento.',
   too_many: 'Demasiados intentos. Espera un minuto y vuelve a intentarlo.', already_paid: 'Este pedido ya está pagado o su pago está en curso.', check_details: 'Algunos datos no se aceptaron. Revísalos e inténtalo de nuevo.',
   loading_page: 'Abriendo la página de pago segura…',
   close_payment_page: 'Volver',

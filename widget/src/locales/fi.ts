@@ -38,6 +38,7 @@ const messages: Messages = {
   expired: 'Maksu on vanhentunut. Aloita alusta.',
   order_unknown: 'Tätä tilausta ei voi enää maksaa. Päivitä sivu.',
   unavailable: 'Maksaminen ei ole juuri nyt mahdollista. Yritä hetken kuluttua uudelleen.',
+  shop_unavailable: 'Tämä kauppa ei voi juuri nyt ottaa vastaan maksuja.',
   too_many: 'Liian monta yritystä. Odota minuutti ja yritä uudelleen.',
   already_paid: 'Tilaus on jo maksettu, tai sen maksu on kesken.',
   check_details: 'Kaikkia tietoja ei hyväksytty. Tarkista ne ja yritä uudelleen.',

@@ -14,7 +14,7 @@ const messages: Messages = {
   card_number_invalid: 'Ce numéro de carte n’est pas valide.', expiry_invalid: 'Saisissez la date d’expiration sous la forme MM / AA.', expiry_past: 'Cette carte a expiré.',
   security_code_3: 'Saisissez le code de sécurité à 3 chiffres.', security_code_4: 'Saisissez le code de sécurité à 4 chiffres.', choose_country: 'Choisir…',
   declined: 'Le paiement a été refusé. Essayez une autre carte ou un autre moyen de paiement.', cancelled: 'Le paiement a été annulé. Vous pouvez réessayer.', review: 'Merci\u202f! Votre paiement est en cours de vérification\u202f; la boutique vous tiendra au courant.',
-  expired: 'Ce paiement a expiré. Veuillez recommencer.', order_unknown: 'Cette commande ne peut plus être payée. Veuillez actualiser la page.', unavailable: 'Les paiements sont indisponibles pour le moment. Réessayez dans un instant.',
+  expired: 'Ce paiement a expiré. Veuillez recommencer.', order_unknown: 'Cette commande ne peut plus être payée. Veuillez actualiser la page.', unavailable: 'Les paiements sont indisponibles pour le moment. Réessayez dans un instant.', shop_unavailable: 'Cette boutique ne peut pas accepter de paiements pour le moment.',
   too_many: 'Trop de tentatives. Patientez une minute puis réessayez.', already_paid: 'Cette commande est déjà payée, ou son paiement est en cours.', check_details: 'Certaines informations n’ont pas été acceptées. Vérifiez-les et réessayez.',
   loading_page: 'Ouverture de la page de paiement sécurisée…',
   close_payment_page: 'Retour',

@@ -41,6 +41,7 @@ const messages: Messages = {
   expired: 'Ez a fizetés lejárt. Kérjük, kezdje újra.',
   order_unknown: 'Ez a rendelés már nem fizethető ki. Kérjük, frissítse az oldalt.',
   unavailable: 'A fizetés jelenleg nem érhető el. Kérjük, próbálja újra egy kis idő múlva.',
+  shop_unavailable: 'Ez az üzlet jelenleg nem tud fizetést fogadni.',
   too_many: 'Túl sok próbálkozás. Várjon egy percet, majd próbálja újra.',
   already_paid: 'Ez a rendelés már ki van fizetve, vagy a fizetése folyamatban van.',
   check_details: 'Néhány adat nem megfelelő. Kérjük, ellenőrizze őket, és próbálja újra.',

@@ -41,6 +41,7 @@ const messages: Messages = {
   expired: 'Pembayaran ini sudah kedaluwarsa. Silakan mulai lagi.',
   order_unknown: 'Pesanan ini tidak dapat dibayar lagi. Silakan muat ulang halaman.',
   unavailable: 'Pembayaran sedang tidak tersedia. Silakan coba lagi sebentar lagi.',
+  shop_unavailable: 'Toko ini sedang tidak dapat menerima pembayaran.',
   too_many: 'Terlalu banyak percobaan. Tunggu satu menit, lalu coba lagi.',
   already_paid: 'Pesanan ini sudah dibayar, atau pembayarannya sedang diproses.',
   check_details: 'Beberapa data tidak diterima. Periksa kembali, lalu coba lagi.',

@@ -43,6 +43,7 @@ const messages: Messages = {
   expired: 'Questo pagamento è scaduto. Si prega di ricominciare.',
   order_unknown: 'Questo ordine non può più essere pagato. Ricaricare la pagina.',
   unavailable: 'I pagamenti non sono disponibili al momento. Riprovare tra poco.',
+  shop_unavailable: 'Questo negozio non può accettare pagamenti al momento.',
   too_many: 'Troppi tentativi. Attendere un minuto e riprovare.',
   already_paid: 'Questo ordine è già stato pagato, oppure il pagamento è in corso.',
   check_details: 'Alcuni dati non sono stati accettati. Verificarli e riprovare.',

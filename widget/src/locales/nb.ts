@@ -41,6 +41,7 @@ const messages: Messages = {
   expired: 'Betalingen er utløpt. Start på nytt.',
   order_unknown: 'Denne bestillingen kan ikke lenger betales. Last inn siden på nytt.',
   unavailable: 'Det er ikke mulig å betale akkurat nå. Prøv igjen om litt.',
+  shop_unavailable: 'Denne butikken kan ikke ta imot betalinger akkurat nå.',
   too_many: 'For mange forsøk. Vent et minutt og prøv igjen.',
   already_paid: 'Bestillingen er allerede betalt, eller betalingen pågår.',
   check_details: 'Noen opplysninger ble ikke godtatt. Kontroller dem og prøv igjen.',

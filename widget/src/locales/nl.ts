@@ -41,6 +41,7 @@ const messages: Messages = {
   expired: 'Deze betaling is verlopen. Begin opnieuw.',
   order_unknown: 'Deze bestelling kan niet meer worden betaald. Vernieuw de pagina.',
   unavailable: 'Betalen is nu niet mogelijk. Probeer het zo meteen opnieuw.',
+  shop_unavailable: 'Deze winkel kan op dit moment geen betalingen aannemen.',
   too_many: 'Te veel pogingen. Wacht een minuut en probeer het opnieuw.',
   already_paid: 'Deze bestelling is al betaald, of de betaling loopt nog.',
   check_details: 'Sommige gegevens zijn niet geaccepteerd. Controleer ze en probeer het opnieuw.',

@@ -38,6 +38,7 @@ const messages: Messages = {
   expired: 'Ta płatność wygasła. Zacznij od nowa.',
   order_unknown: 'Tego zamówienia nie można już opłacić. Odśwież stronę.',
   unavailable: 'Płatności są teraz niedostępne. Spróbuj ponownie za chwilę.',
+  shop_unavailable: 'Ten sklep nie może teraz przyjmować płatności.',
   too_many: 'Zbyt wiele prób. Odczekaj minutę i spróbuj ponownie.',
   already_paid: 'To zamówienie jest już opłacone lub jego płatność jest w toku.',
   check_details: 'Niektóre dane nie zostały zaakceptowane. Sprawdź je i spróbuj ponownie.',

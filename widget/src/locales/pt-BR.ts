@@ -11,7 +11,7 @@ const messages: Messages = {
   card_number_invalid: 'Este número de cartão não é válido.', expiry_invalid: 'Informe a validade como MM / AA.', expiry_past: 'Este cartão está vencido.',
   security_code_3: 'Informe o código de segurança de 3 dígitos.', security_code_4: 'Informe o código de segurança de 4 dígitos.', choose_country: 'Escolha…',
   declined: 'O pagamento foi recusado. Tente outro cartão ou meio de pagamento.', cancelled: 'O pagamento foi cancelado. Você pode tentar novamente.', review: 'Obrigado! Seu pagamento está em análise; a loja vai avisar você.',
-  expired: 'Este pagamento expirou. Comece novamente.', order_unknown: 'Este pedido não pode mais ser pago. Atualize a página.', unavailable: 'Os pagamentos estão indisponíveis agora. Tente de novo em instantes.',
+  expired: 'Este pagamento expirou. Comece novamente.', order_unknown: 'Este pedido não pode mais ser pago. Atualize a página.', unavailable: 'Os pagamentos estão indisponíveis agora. Tente de novo em instantes.', shop_unavailable: 'Esta loja não pode receber pagamentos agora.',
   too_many: 'Tentativas demais. Aguarde um minuto e tente novamente.', already_paid: 'Este pedido já foi pago ou o pagamento está em andamento.', check_details: 'Alguns dados não foram aceitos. Verifique e tente novamente.',
   loading_page: 'Abrindo a página de pagamento segura…',
   close_payment_page: 'Voltar',

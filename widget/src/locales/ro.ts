@@ -42,6 +42,7 @@ const messages: Messages = {
   order_unknown: 'Această comandă nu mai poate fi plătită. Vă rugăm să reîncărcați pagina.',
   unavailable:
     'Plățile nu sunt disponibile momentan. Vă rugăm să încercați din nou în câteva momente.',
+  shop_unavailable: 'Acest magazin nu poate primi plăți în acest moment.',
   too_many: 'Prea multe încercări. Așteptați un minut și încercați din nou.',
   already_paid: 'Această comandă este deja plătită sau plata ei este în curs.',
   check_details: 'Unele date nu au fost acceptate. Verificați-le și încercați din nou.',

@@ -38,6 +38,7 @@ const messages: Messages = {
   expired: 'Betalningen har gått ut. Börja om.',
   order_unknown: 'Den här beställningen kan inte längre betalas. Ladda om sidan.',
   unavailable: 'Det går inte att betala just nu. Försök igen om en stund.',
+  shop_unavailable: 'Den här butiken kan inte ta emot betalningar just nu.',
   too_many: 'För många försök. Vänta en minut och försök igen.',
   already_paid: 'Beställningen är redan betald, eller så pågår betalningen.',
   check_details: 'Vissa uppgifter godtogs inte. Kontrollera dem och försök igen.',

@@ -42,6 +42,7 @@ const messages: Messages = {
   expired: 'Bu ödemenin süresi doldu. Lütfen yeniden başlayın.',
   order_unknown: 'Bu sipariş artık ödenemez. Lütfen sayfayı yenileyin.',
   unavailable: 'Şu anda ödeme yapılamıyor. Lütfen biraz sonra tekrar deneyin.',
+  shop_unavailable: 'Bu mağaza şu anda ödeme alamıyor.',
   too_many: 'Çok fazla deneme yapıldı. Lütfen bir dakika bekleyip tekrar deneyin.',
   already_paid: 'Bu sipariş zaten ödenmiş veya ödemesi sürüyor.',
   check_details: 'Bazı bilgiler kabul edilmedi. Lütfen kontrol edip tekrar deneyin.',

@@ -41,6 +41,7 @@ const messages: Messages = {
   expired: 'Khoản thanh toán này đã hết hạn. Vui lòng bắt đầu lại.',
   order_unknown: 'Đơn hàng này không thể thanh toán được nữa. Vui lòng tải lại trang.',
   unavailable: 'Hiện không thể thanh toán. Vui lòng thử lại sau giây lát.',
+  shop_unavailable: 'Cửa hàng này hiện không thể nhận thanh toán.',
   too_many: 'Quá nhiều lần thử. Vui lòng đợi một phút rồi thử lại.',
   already_paid: 'Đơn hàng này đã được thanh toán hoặc đang được thanh toán.',
   check_details: 'Một số thông tin không được chấp nhận. Vui lòng kiểm tra và thử lại.',

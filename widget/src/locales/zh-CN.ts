@@ -10,7 +10,7 @@ const messages: Messages = {
   card_number_invalid: '卡号无效。', expiry_invalid: '请按 MM / YY 格式输入有效期。', expiry_past: '此卡已过期。',
   security_code_3: '请输入 3 位安全码。', security_code_4: '请输入 4 位安全码。', choose_country: '请选择…',
   declined: '付款被拒绝。请换一张卡或其他付款方式。', cancelled: '付款已取消。您可以重试。', review: '谢谢！您的付款正在审核中，商店会通知您。',
-  expired: '此付款已过期。请重新开始。', order_unknown: '此订单已无法支付。请刷新页面。', unavailable: '暂时无法付款。请稍后再试。',
+  expired: '此付款已过期。请重新开始。', order_unknown: '此订单已无法支付。请刷新页面。', unavailable: '暂时无法付款。请稍后再试。', shop_unavailable: '本店暂时无法收款。',
   too_many: '尝试次数过多。请等待一分钟后重试。', already_paid: '此订单已支付，或正在支付中。', check_details: '部分信息未被接受。请检查后重试。',
   loading_page: '正在打开安全支付页面…',
   close_payment_page: '返回',

@@ -1,40 +1,101 @@
 /**
- * What must hold of the system after every command of the model-based test, and once it is
- * settled at the end of a run.
+ * What must hold of the system after every command of the model-based test, after each
+ * reconciliation, and once it is settled at the end of a run.
  */
 import assert from 'node:assert/strict';
+import { PAID_STATUSES } from 'acquiring-checkout/contract';
+import { QUERIED } from '../../../../server/companion/attempt-machine/order-status.ts';
+import { isInterrupted, LIVE } from '../../../../server/companion/attempt-machine/transitions.ts';
 import { reconcileAll } from '../../../../server/companion/reconcile.ts';
 import type { ModelSystem } from './system.ts';
-
-const PAID = ['authorised', 'captured', 'partially_refunded', 'refunded', 'review'];
 
 /** The service's orders (attempts) of an order reference. */
 const atService = (system: ModelSystem, ref: string) =>
   system.sandbox.sandbox.engine.store.orders.where("order_no LIKE ? || '-%'", ref);
 
+/** Whether the service still has a notification about `orderNo` to deliver (one dropped). */
+const undelivered = (system: ModelSystem, orderNo: string) =>
+  system.sandbox.sandbox.engine.store
+    .notifications()
+    .some((n) => n.state === 'pending' && JSON.parse(n.body).order_no === orderNo);
+
+const attemptsOf = (system: ModelSystem, ref: string) =>
+  system.companion.context.store.db.selectFrom('attempts').select(['order_no', 'state', 'created_at']).where('order_ref', '=', ref).execute(); // prettier-ignore
+
 /**
- * After every command: at most one attempt per order whose outcome is open (`creating` or
- * `unknown`), and it is the order's current one; nothing charged twice at the service.
+ * Once an order's current attempt is settled (not being created or recovered, not given up for
+ * a fresh one) and the service has told the companion everything (no notification left to
+ * deliver), the store says what the service says of it.
+ */
+async function checkAgreement(system: ModelSystem, ref: string): Promise<void> {
+  const { store } = system.companion.context;
+  const order = await store.orders.get(ref);
+  if (!order?.order_no) return;
+  const attempt = await store.attempts.get(order.order_no);
+  if (!attempt || isInterrupted(attempt.state) || undelivered(system, order.order_no)) return;
+  // Replaced before anyone opened it: the service keeps it pending, nobody can pay it.
+  if (attempt.state === 'abandoned') return;
+  const current = atService(system, ref).find((o) => o.order_no === order.order_no);
+  const what = `${ref}: the store says ${order.status} (attempt ${attempt.state}), the service ${current?.payment_status ?? 'nothing'}`; // prettier-ignore
+  // Expired: the companion stopped asking about an attempt left unpaid past its lifetime.
+  if (current && !(order.status === 'expired' && current.payment_status === 'pending'))
+    assert.equal(order.status, current.payment_status, what);
+  if (!current) assert.equal(order.status, 'failed', what);
+}
+
+/**
+ * After every command: at most one live attempt per order (being created, waiting for the
+ * shopper or paid, or being recovered), and it is the order's current one; nothing charged
+ * twice at the service; and the store agrees with the service about every settled order.
  */
 export async function checkInvariants(system: ModelSystem, refs: readonly string[]): Promise<void> {
   const { store } = system.companion.context;
   for (const ref of refs) {
     const order = await store.orders.get(ref);
-    const open = (
-      await store.db.selectFrom('attempts').select(['order_no', 'state']).where('order_ref', '=', ref).execute()
-    ).filter((a) => a.state === 'creating' || a.state === 'unknown'); // prettier-ignore
-    assert.ok(open.length <= 1, `${ref}: one open attempt at most: ${JSON.stringify(open)}`);
-    if (open[0])
-      assert.equal(open[0].order_no, order?.order_no, `${ref}: the open attempt is current`);
-    const paid = atService(system, ref).filter((o) => PAID.includes(o.payment_status));
+    const live = (await attemptsOf(system, ref)).filter((a) => LIVE.some((s) => s === a.state));
+    assert.ok(live.length <= 1, `${ref}: one live attempt at most: ${JSON.stringify(live)}`);
+    if (live[0])
+      assert.equal(live[0].order_no, order?.order_no, `${ref}: the live attempt is current`);
+    const paid = atService(system, ref).filter((o) => PAID_STATUSES.some((s) => s === o.payment_status)); // prettier-ignore
     assert.ok(paid.length <= 1, `${ref}: charged once: ${paid.map((o) => o.order_no).join(', ')}`);
+    await checkAgreement(system, ref);
+  }
+}
+
+/** The orders whose current attempt is past its lifetime now: the next reconciliation ends them. */
+export async function pastLifetime(
+  system: ModelSystem,
+  refs: readonly string[],
+): Promise<string[]> {
+  const { store } = system.companion.context;
+  const past: string[] = [];
+  for (const ref of refs) {
+    const order = await store.orders.get(ref);
+    const attempt = order?.order_no ? await store.attempts.get(order.order_no) : undefined;
+    if (attempt && Date.now() - attempt.created_at > system.attemptTtlMs) past.push(ref);
+  }
+  return past;
+}
+
+/**
+ * After a reconciliation, each order that was past its lifetime before it is no longer waiting
+ * on the service (`pending`, `unknown`) and has no attempt being created or recovered.
+ */
+export async function checkBound(system: ModelSystem, past: readonly string[]): Promise<void> {
+  const { store } = system.companion.context;
+  for (const ref of past) {
+    const order = await store.orders.get(ref);
+    const attempts = await attemptsOf(system, ref);
+    const what = `${ref}: left ${order?.status} past its lifetime: ${JSON.stringify(attempts)}`;
+    assert.ok(order && !QUERIED.includes(order.status), what);
+    assert.ok(!attempts.some((a) => isInterrupted(a.state)), what);
   }
 }
 
 /**
  * The end of a run: notifications delivered, the clock past the recovery bound, everything
- * reconciled. Then the store agrees with the service about every order's current attempt; and
- * past the attempt lifetime, no order is left pending or unknown, and no attempt open.
+ * reconciled; then the store agrees with the service, and past the attempt lifetime and one more
+ * reconciliation, nothing is left waiting on the service and no attempt is open.
  */
 export async function checkSettled(system: ModelSystem, refs: readonly string[]): Promise<void> {
   system.arm(undefined);
@@ -42,28 +103,11 @@ export async function checkSettled(system: ModelSystem, refs: readonly string[])
   await system.deliver();
   await system.age(system.recoverAfterMs + 1);
   await reconcileAll(system.companion.context, 0);
-  const { store } = system.companion.context;
-  for (const ref of refs) {
-    const order = await store.orders.get(ref);
-    if (!order?.order_no) continue;
-    // Replaced before anyone opened it: the service keeps it pending, nobody can pay it.
-    if ((await store.attempts.get(order.order_no))?.state === 'abandoned') continue;
-    const current = atService(system, ref).find((o) => o.order_no === order.order_no);
-    // Expired: the companion stopped asking about an attempt left unpaid past its lifetime.
-    const agrees = (status: string) => order.status === status || (order.status === 'expired' && status === 'pending');
-    if (current) assert.ok(agrees(current.payment_status), `${ref}: the store says ${order.status}, the service ${current.payment_status}`);
-    else assert.ok(['failed', 'created'].includes(order.status), `${ref}: never reached the service, yet ${order.status}`);
-  } // prettier-ignore
-  await system.age(6 * 3_600_000 + 1);
+  for (const ref of refs) await checkAgreement(system, ref);
+  await system.age(system.attemptTtlMs + 1);
+  const past = await pastLifetime(system, refs);
   await reconcileAll(system.companion.context, 0);
-  for (const ref of refs) {
-    const order = await store.orders.get(ref);
-    const attempts = await store.db.selectFrom('attempts').select(['order_no', 'state', 'created_at']).where('order_ref', '=', ref).execute(); // prettier-ignore
-    assert.ok(
-      !['pending', 'unknown'].includes(order?.status ?? ''),
-      `${ref}: left ${order?.status}: ${JSON.stringify({ order, attempts })}`,
-    );
-  }
-  const open = await store.db.selectFrom('attempts').select(['order_no', 'state']).where('state', 'in', ['creating', 'unknown']).execute(); // prettier-ignore
+  await checkBound(system, past);
+  const open = await system.companion.context.store.db.selectFrom('attempts').select(['order_no', 'state']).where('state', 'in', ['creating', 'unknown']).execute(); // prettier-ignore
   assert.deepEqual(open, [], 'no attempt left open');
 }

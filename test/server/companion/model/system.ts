@@ -14,9 +14,10 @@ import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { createCompanion, type Companion } from '../../../../server/companion/app.ts';
 import { STEPS_CHANNEL, type DurableStep } from '../../../../server/companion/steps.ts';
-import { resolveOrder } from '../../../../demo/catalogue.ts';
+import { resolveOrder } from '../../../fixtures/catalogue.mjs';
 import { MERCHANT, startSandbox, type RunningSandbox } from '../../helpers/sandbox.ts';
 import { OPS_TOKEN, SHOP } from '../../helpers/companion.ts';
+import { until } from '../../helpers/until.ts';
 
 export interface Answer {
   status: number;
@@ -28,6 +29,8 @@ export class ModelSystem {
   #armed: DurableStep | undefined;
   #crashed: Promise<void> | undefined;
   readonly opsToken = OPS_TOKEN;
+  /** How long an attempt may stay unpaid before reconciliation expires it. */
+  readonly attemptTtlMs = 6 * 3_600_000;
   crashes = 0;
 
   private constructor(
@@ -66,7 +69,7 @@ export class ModelSystem {
       },
       database: this.database, publicUrl: this.url, allowedOrigins: [SHOP], operationsToken: OPS_TOKEN,
       resolveOrder, reconcileEveryMs: 0, rateLimitPerMinute: 100_000, recoverAfterMs: this.recoverAfterMs,
-      attemptTtlMs: 6 * 3_600_000, logger: pino({ level: process.env.MODEL_LOG ?? 'silent' }),
+      attemptTtlMs: this.attemptTtlMs, logger: pino({ level: process.env.MODEL_LOG ?? 'silent' }),
     }); // prettier-ignore
     this.server.removeAllListeners('request');
     this.server.on('request', this.#companion.app);
@@ -79,11 +82,23 @@ export class ModelSystem {
 
   /**
    * Waits for what a command set going: notifications on their way are delivered (a crash may
-   * come of one), and a crashed companion is started again.
+   * come of one), a crashed companion is started again, and the companion has applied every
+   * notification it acknowledged (it applies them after answering) and finished every recovery
+   * it ran beside a request.
    */
   async quiesce(): Promise<void> {
     await this.sandbox.sandbox.engine.tickNow();
     await this.recover();
+    const { context } = this.companion;
+    await until(
+      () => context.store.notifications.unapplied(),
+      (rows) => rows.length === 0,
+      {
+        timeoutMs: 10_000,
+        what: 'every notification acknowledged is applied',
+      },
+    );
+    await context.recoveries.settled();
   }
 
   readonly #onStep = (step: unknown): void => {
@@ -107,16 +122,24 @@ export class ModelSystem {
     await this.boot();
   }
 
-  /** A request as the widget sends it; status 0 when the connection was dropped by a crash. */
-  async call(path: string, body: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+  /**
+   * A request as the widget sends it; status 0 when the connection was dropped by a crash. Every
+   * request is answered within `withinMs`: one left waiting longer fails the run.
+   */
+  async call(
+    path: string,
+    body: unknown,
+    headers: Record<string, string> = {},
+    withinMs = 10_000,
+  ): Promise<Answer> {
     const response = await fetch(this.url + path, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: SHOP, ...headers },
       body: JSON.stringify(body),
-      signal: AbortSignal.timeout(10_000),
+      signal: AbortSignal.timeout(withinMs),
     }).catch((error: unknown) => {
-      // Every request is answered: one left waiting fails the run.
-      if ((error as Error).name === 'TimeoutError') throw new Error(`${path}: no answer in 10 s`);
+      if (error instanceof Error && error.name === 'TimeoutError')
+        throw new Error(`${path}: no answer in ${withinMs} ms`);
       return undefined;
     });
     if (!response) return { status: 0, body: {} };

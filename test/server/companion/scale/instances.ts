@@ -1,6 +1,6 @@
 /**
  * Companion instances as a load balancer sees them: each a process of its own (the crash matrix's
- * companion-process.ts) on a port of its own, all on one database and one Redis, so that any of
+ * companion-process.mjs) on a port of its own, all on one database and one Redis, so that any of
  * them can answer any request, and any of them can die.
  */
 import { spawn } from 'node:child_process';
@@ -8,8 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { freePort, waitForLine } from '../../../consumer/helpers.ts';
 import { OPS_TOKEN, SHOP } from '../../helpers/companion.ts';
 
-const CHILD = fileURLToPath(new URL('../crash/companion-process.ts', import.meta.url));
-const TSX = import.meta.resolve('tsx');
+const CHILD = fileURLToPath(new URL('../crash/companion-process.mjs', import.meta.url));
 
 export interface Instance {
   url: string;
@@ -35,7 +34,7 @@ export interface InstanceOptions {
 /** Starts one instance and resolves once it answers requests (it printed READY). */
 export async function startInstance(options: InstanceOptions): Promise<Instance> {
   const port = await freePort();
-  const args = ['--import', TSX, CHILD, String(port), options.gateway, options.database, SHOP];
+  const args = [CHILD, String(port), options.gateway, options.database, SHOP];
   const env = {
     ...process.env,
     CRASH_AT: '',

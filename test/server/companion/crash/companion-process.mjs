@@ -1,5 +1,6 @@
 /**
- * A companion in a process of its own, for the crash matrix: `<port> <gateway> <database>
+ * A companion in a process of its own, for the crash matrix, run by plain node from the compiled
+ * package (as a merchant runs it, and without a TypeScript loader's start-up at every restart): `<port> <gateway> <database>
  * <storefront> <operations token>`. It prints READY once it listens (after applying what a
  * previous process stored but had not applied); CRASH_AT names the durable step (the companion's
  * `acquiring-checkout:step` diagnostics channel) at which it kills itself.
@@ -11,7 +12,7 @@ import { createServer } from 'node:http';
 import pino from 'pino';
 import { createCompanion, STEPS_CHANNEL } from 'acquiring-checkout-server/companion';
 import { DEFAULT_MERCHANT } from 'acquiring-checkout-server/sandbox';
-import { resolveOrder } from '../../../../demo/catalogue.ts';
+import { resolveOrder } from '../../../fixtures/catalogue.mjs';
 
 const [port = '0', gateway = '', database = '', storefront = '', operationsToken = ''] =
   process.argv.slice(2);
@@ -22,7 +23,7 @@ if (CRASH_AT)
     if (step === CRASH_AT) process.kill(process.pid, 'SIGKILL');
   });
 const server = createServer();
-await new Promise<void>((resolve) => server.listen(Number(port), '127.0.0.1', resolve));
+await new Promise((resolve) => server.listen(Number(port), '127.0.0.1', resolve));
 const companion = await createCompanion({
   publicUrl: `http://127.0.0.1:${port}`,
   gateway: {

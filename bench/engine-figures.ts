@@ -1,0 +1,203 @@
+/**
+ * The shopper's two budgeted figures in Firefox ESR and WebKitGTK, measured as browser-figures.ts
+ * measures them in Chromium: element inserted → usable form, and Pay → the hosted payment page
+ * loaded in the frame beside its floor (the same hosted page in a frame directly), interleaved
+ * load by load. Both sides are timed inside the browser, by its own clocks: the press (or the
+ * frame's insertion) in the storefront's document, the hosted page's Navigation Timing in the
+ * frame's, each document's `timeOrigin` putting them on one line. The driver only starts things
+ * and reads the marks afterwards, waiting in the page meanwhile: its round trips (four a look in
+ * WebKitGTK's WebDriver, as many as the floor's whole time) are in neither side. The built
+ * script-tag file is served by a storefront on its own origin; each figure is the median of
+ * `BENCH_LOADS` (20) page loads.
+ */
+import { GatewayClient, readCheckoutForm } from 'acquiring-checkout-server/gateway';
+import { DEFAULT_MERCHANT } from 'acquiring-checkout-server/sandbox';
+import { startEngine, type EngineName } from '../scripts/tab/engine.ts';
+import type { Tab } from '../scripts/tab/tab.ts';
+import { startStorefront } from '../scripts/storefront.ts';
+import {
+  countFrameLoads,
+  frameDocument,
+  frameLoadSince,
+  frameLoadsAfter,
+  hostedTimings,
+  insertAndTime,
+  insertFrame,
+  pressPay,
+  sessionAnswered,
+} from './in-page.ts';
+import { startServer } from './processes.ts';
+import { summarise, type Summary } from './stats.ts';
+
+const LOADS = Number(process.env.BENCH_LOADS ?? 20);
+/** The longest the bench waits between the last key and Pay, as a shopper moving to the button. */
+const SHOPPER_TO_PAY_MS = 1_000;
+
+/** Where one navigation to the hosted page spent its time: ms after the press or the insertion. */
+export interface Points {
+  /** The frame's first document is asked for: the companion's `/pay` for Pay, the hosted page for the floor. */
+  frame_request: number;
+  /** Its answer has arrived. */
+  frame_response: number;
+  /** The hosted page's navigation starts: for Pay, the companion's `/pay` page has loaded and posted its form. */
+  hosted_request: number;
+  /** The hosted page's answer has arrived (its redirect included). */
+  hosted_response: number;
+  /** It is parsed: the card field is in the document. */
+  parsed: number;
+  /** Its load event is done: its stylesheet in. The budgeted figures' end. */
+  loaded: number;
+  /** Its first contentful paint (NaN where the engine records none). */
+  painted: number;
+  /** The frame's load event as the storefront's document saw it, on the storefront's clock alone. */
+  frame_load_event: number;
+}
+
+export interface EngineFigures {
+  interactive_ms: Summary;
+  checkout_click_to_frame_ms: Summary;
+  hosted_page_in_frame_ms: Summary;
+  checkout_overhead_ratio: Summary;
+  checkout_overhead_ratio_painted: Summary;
+  /** The ratio by the frame's load event in the storefront's document: one clock, a check of the two. */
+  checkout_overhead_ratio_storefront_clock: Summary;
+  click_points_ms: Record<keyof Points, Summary>;
+  floor_points_ms: Record<keyof Points, Summary>;
+}
+
+export async function engineFigures(name: EngineName): Promise<EngineFigures> {
+  const shop = await startStorefront(() => ({
+    html: '<!doctype html><html><head><script src="/acquiring-checkout.js"></script></head><body></body></html>',
+  }));
+  const sandbox = await startServer('sandbox');
+  const companion = await startServer('companion', sandbox.url, shop.origin);
+  const engine = await startEngine(name);
+  const tab = await engine.newTab();
+  try {
+    const attributes = { companion: companion.url, 'order-ref': 'mug.bench' };
+    const interactive: number[] = [];
+    for (let load = 0; load < LOADS; load++) {
+      await tab.goto(shop.origin);
+      interactive.push(await tab.evaluate(insertAndTime, attributes));
+    }
+    const gateway = new GatewayClient({
+      baseUrl: sandbox.url,
+      merchantId: DEFAULT_MERCHANT.merchant_id,
+      accountId: DEFAULT_MERCHANT.account_id,
+      secretKey: DEFAULT_MERCHANT.secret_key,
+    });
+    const click: Points[] = [];
+    const floor: Points[] = [];
+    // Interleaved: a slow moment of the machine falls on both sides of the ratio.
+    for (let load = 0; load < LOADS; load++) {
+      const ref = `mug.bench-${name}-${process.pid}-${load}`;
+      click.push(await clickToFrame(tab, shop.origin, { ...attributes, 'order-ref': ref }));
+      floor.push(await hostedPageInFrame(tab, shop.origin, gateway, `${name}-${load}`));
+    }
+    const ratio = (point: keyof Points) =>
+      summarise(
+        click.map((c, i) => c[point] / (floor[i] as Points)[point]).filter(Number.isFinite),
+        2,
+      );
+    return {
+      interactive_ms: summarise(interactive),
+      checkout_click_to_frame_ms: summarise(click.map((c) => c.loaded)),
+      hosted_page_in_frame_ms: summarise(floor.map((f) => f.loaded)),
+      checkout_overhead_ratio: ratio('loaded'),
+      checkout_overhead_ratio_painted: ratio('painted'),
+      checkout_overhead_ratio_storefront_clock: ratio('frame_load_event'),
+      click_points_ms: summarisePoints(click),
+      floor_points_ms: summarisePoints(floor),
+    };
+  } finally {
+    await tab.close().catch(() => undefined);
+    await engine.close();
+    await Promise.all([companion.stop(), sandbox.stop(), shop.close()]);
+  }
+}
+
+/** The median of each point over many navigations (points an engine does not record left out). */
+function summarisePoints(samples: Points[]): Record<keyof Points, Summary> {
+  const names = Object.keys(samples[0] ?? {}) as (keyof Points)[];
+  return Object.fromEntries(
+    names.map((name) => [name, summarise(samples.map((s) => s[name]).filter(Number.isFinite))]),
+  ) as Record<keyof Points, Summary>;
+}
+
+/**
+ * Waits in the storefront's page for its frame's load events, and after each asks the frame's
+ * document whether it is the hosted page; then reads its marks, in ms after `startedAt`.
+ */
+async function hostedPageLoaded(tab: Tab, startedAt: number): Promise<Points> {
+  for (let seen = 0; seen < 5;) {
+    seen = await tab.evaluate(frameLoadsAfter, seen);
+    const hosted = await tab.evaluateInFrame(hostedTimings);
+    if (!hosted) continue;
+    // A mark the engine does not keep crosses the driver as null.
+    const at = (mark: number | null) => (mark === null ? NaN : hosted.origin + mark - startedAt);
+    const loadEvent = await tab.evaluate(frameLoadSince, hosted.origin + hosted.response);
+    const first = await tab.evaluate(frameDocument, startedAt);
+    return {
+      frame_request: Number(first.request ?? NaN) - startedAt,
+      frame_response: Number(first.response ?? NaN) - startedAt,
+      hosted_request: at(0),
+      hosted_response: at(hosted.response),
+      parsed: at(hosted.parsed),
+      loaded: at(hosted.loaded),
+      painted: at(hosted.painted),
+      frame_load_event: Number(loadEvent ?? NaN) - startedAt,
+    };
+  }
+  throw new Error('the hosted page did not load in the frame');
+}
+
+/** Pay → the hosted page loaded in the frame, on a fresh page with a new order's form filled. */
+async function clickToFrame(
+  tab: Tab,
+  origin: string,
+  attributes: Record<string, string>,
+): Promise<Points> {
+  await tab.goto(origin);
+  await tab.evaluate(insertAndTime, { ...attributes, fields: 'email' });
+  await tab.fill('element', { label: 'Email' }, 'ada@example.com');
+  await tab.evaluate(sessionAnswered, SHOPPER_TO_PAY_MS);
+  await tab.evaluate(countFrameLoads);
+  return hostedPageLoaded(tab, await tab.evaluate(pressPay));
+}
+
+/**
+ * The address of the service's hosted page for a checkout of order `orderNo` made now: what the
+ * sandbox's form posts its session token to redirects there. The floor of Pay → payment page.
+ */
+export async function hostedPageUrl(
+  gateway: GatewayClient,
+  origin: string,
+  orderNo: string,
+): Promise<string> {
+  const checkout = await gateway.checkout({
+    order_no: orderNo,
+    currency: 'USD',
+    amount: '12.00',
+    return_url: `${origin}/`,
+  });
+  const form = readCheckoutForm(checkout.html);
+  const token = form?.inputs.session_token;
+  if (!form || !token) throw new Error('the sandbox answered a checkout page without its token');
+  return `${new URL(form.action).origin}/hosted/${encodeURIComponent(token)}`;
+}
+
+/**
+ * The floor: the service's hosted page, of a checkout made beforehand, put in a frame of the same
+ * storefront page directly (no companion, no session, no form to post), measured as the click is.
+ */
+async function hostedPageInFrame(
+  tab: Tab,
+  origin: string,
+  gateway: GatewayClient,
+  load: string,
+): Promise<Points> {
+  const hosted = await hostedPageUrl(gateway, origin, `floor-${process.pid}-${load}`);
+  await tab.goto(origin);
+  await tab.evaluate(countFrameLoads);
+  return hostedPageLoaded(tab, await tab.evaluate(insertFrame, hosted));
+}

@@ -1,0 +1,205 @@
+/**
+ * The payment flows every engine runs (issue 22, item 5): the hosted page in the frame, card
+ * mode, a decline then a retry, 3-D Secure, an APM out and back, a reload mid-payment, and a
+ * saved card. One demo stack per engine, a fresh tab per flow; what the shopper reads is checked
+ * in the page, and what happened with the companion's store and the sandbox.
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { DemoStack } from '../../../demo/stack.ts';
+import { GatewayClient } from '../../../server/gateway/index.ts';
+import { DEFAULT_MERCHANT } from '../../../server/sandbox/config.ts';
+import { until } from '../../server/helpers/until.ts';
+import { CARDS, SENTENCES, startTestStack } from '../helpers/demo.ts';
+import { startEngine, type Engine, type EngineName } from '../../../scripts/tab/engine.ts';
+import { Shopper } from './shopper.ts';
+
+const PAID = ['authorised', SENTENCES.paid];
+
+export function paymentFlows(name: EngineName): void {
+  describe(`the payment flows in ${name}`, () => {
+    let stack: DemoStack;
+    let engine: Engine;
+    let dataDir: string;
+    let gateway: GatewayClient;
+    before(async () => {
+      dataDir = mkdtempSync(join(tmpdir(), `acquiring-${name}-`));
+      [stack, engine] = await Promise.all([startTestStack(dataDir), startEngine(name)]);
+      gateway = new GatewayClient({
+        baseUrl: stack.sandboxUrl,
+        merchantId: DEFAULT_MERCHANT.merchant_id,
+        accountId: DEFAULT_MERCHANT.account_id,
+        secretKey: DEFAULT_MERCHANT.secret_key,
+      });
+    });
+    after(async () => {
+      await engine?.close();
+      await stack?.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    /** Runs `flow` as a shopper in a fresh tab on the storefront, closing the tab after. */
+    function flow(title: string, run: (s: Shopper) => Promise<void>) {
+      it(title, async () => {
+        const s = new Shopper(await engine.newTab(), stack);
+        try {
+          await s.open();
+          await run(s);
+        } finally {
+          await s.tab.close();
+        }
+      });
+    }
+
+    /** Waits until the companion's store and the sandbox both say `status` for the order. */
+    async function agree(ref: string, status: string): Promise<void> {
+      await until(
+        async () => {
+          const order = await stack.companion().context.store.orders.get(ref);
+          const atService = order?.order_no
+            ? (await gateway.query({ order_no: order.order_no })).orders[0]?.payment_status
+            : undefined;
+          return [order?.status, atService];
+        },
+        (seen) => seen.every((s) => s === status),
+        { timeoutMs: 10_000, everyMs: 100, what: `store and sandbox saying ${status}` },
+      );
+    }
+
+    /** The sandbox's record of a payment (its admin route). */
+    async function atService(orderNo: string): Promise<Record<string, unknown>> {
+      return (await fetch(`${stack.sandboxUrl}/admin/orders/${orderNo}`)).json();
+    }
+
+    const said = async (s: Shopper) => {
+      const { status, sentence } = await s.outcome();
+      return [status, sentence];
+    };
+
+    flow('pays on the hosted page in the frame', async (s) => {
+      await s.add('mug');
+      await s.add('tee');
+      const ref = await s.checkout();
+      await s.fillDetails();
+      await s.pay();
+      await s.payCard('frame', CARDS.success);
+      assert.deepEqual(await said(s), PAID);
+      assert.equal(await s.tab.count('element', { css: '[part~="pay-button"]' }), 0);
+      await agree(ref, 'authorised');
+    });
+
+    flow('card mode: the card fields in the element', async (s) => {
+      await s.add('poster');
+      const ref = await s.checkout('card');
+      await s.fillDetails();
+      await s.tab.fill('element', { label: 'Card number' }, '4111111111111111');
+      const typed = await s.tab.evaluate(
+        () =>
+          document
+            .querySelector('acquiring-checkout')
+            ?.shadowRoot?.querySelector<HTMLInputElement>('input[name="card.number"]')?.value,
+      );
+      assert.equal(typed, '4111 1111 1111 1111', 'grouped as typed');
+      await s.tab.fill('element', { label: 'Expiry (MM / YY)' }, '12/30');
+      await s.tab.fill('element', { label: 'Security code' }, '123');
+      await s.pay();
+      assert.deepEqual(await said(s), PAID);
+      await agree(ref, 'authorised');
+    });
+
+    flow('a declined card, then another card on the next attempt', async (s) => {
+      await s.add('poster');
+      const ref = await s.checkout();
+      await s.fillDetails();
+      await s.pay();
+      await s.payCard('frame', CARDS.decline);
+      const declined = await s.outcome();
+      assert.deepEqual([declined.status, declined.sentence], ['declined', SENTENCES.declined]);
+      assert.match(declined.order_no, /-1$/);
+      await agree(ref, 'declined');
+      await s.pay();
+      await s.payCard('frame', CARDS.success);
+      const paid = await s.outcome();
+      assert.deepEqual([paid.status, paid.sentence], PAID);
+      assert.match(paid.order_no, /-2$/);
+      await agree(ref, 'authorised');
+    });
+
+    flow('the 3-D Secure card through its challenge', async (s) => {
+      await s.add('tee');
+      const ref = await s.checkout();
+      await s.fillDetails();
+      await s.pay();
+      await s.payCard('frame', CARDS.challenge);
+      await s.tab.fill('frame', { label: 'Code sent to your phone' }, '1234');
+      await s.tab.click('frame', { button: 'Confirm' });
+      assert.deepEqual(await said(s), PAID);
+      await agree(ref, 'authorised');
+    });
+
+    flow('APM: PIX at the payment method’s page, and back with the result', async (s) => {
+      await s.add('cafe');
+      const ref = await s.checkout('apm');
+      await s.fillDetails();
+      await s.pay();
+      await s.atIssuer('Pay', ref);
+      const outcome = await s.outcome();
+      assert.match(outcome.status, /^(authorised|captured)$/);
+      assert.equal(outcome.sentence, SENTENCES.paid);
+      const payment = await atService(outcome.order_no);
+      assert.equal(payment.payment_method, 'PIX');
+      assert.deepEqual((payment.details as Record<string, unknown>).person, {
+        document_number: '52998224725',
+        document_type: 'CPF',
+      });
+      await agree(ref, outcome.status);
+    });
+
+    flow('a reload while the payment page is open: Continue, then it pays', async (s) => {
+      await s.add('mug');
+      const ref = await s.checkout();
+      await s.fillDetails();
+      await s.pay();
+      await s.tab.waitFor('frame', { label: 'Card number' });
+      await s.reload();
+      await s.tab.click('element', { button: 'Continue your payment' });
+      await s.payCard('frame', CARDS.success);
+      const outcome = await s.outcome();
+      assert.deepEqual([outcome.status, outcome.sentence], PAID);
+      assert.match(outcome.order_no, /-1$/, 'the same attempt, not a second');
+      assert.equal(outcome.resumed, true);
+      await agree(ref, 'authorised');
+    });
+
+    flow('a saved card: saved with a payment, then the next order paid in one click', async (s) => {
+      await s.tab.click('page', { button: 'Sign in as demo shopper' });
+      await s.tab.waitFor('page', { button: 'Sign out' });
+      await s.add('mug');
+      await s.checkout('card');
+      await s.tab.fill('element', { label: 'Card number' }, '4111111111111111');
+      await s.tab.fill('element', { label: 'Expiry (MM / YY)' }, '12/30');
+      await s.tab.fill('element', { label: 'Security code' }, '123');
+      await s.tab.click('element', { label: 'Save this card for next time' });
+      await s.pay();
+      assert.deepEqual(await said(s), PAID);
+
+      await s.add('tee');
+      const ref = await s.checkout('card');
+      const saved = { label: 'Visa ending 1111, expires 12/30' };
+      await s.tab.waitFor('element', saved);
+      const chosen = 'input[name="saved-card"]:checked:not([value=""])';
+      assert.equal(await s.tab.count('element', { css: chosen }), 1, 'the saved card is chosen');
+      assert.equal(await s.tab.count('element', { css: 'input[name^="card."]' }), 0);
+      await s.pay();
+      const second = await s.outcome();
+      assert.deepEqual([second.status, second.sentence], PAID);
+      const payment = await atService(second.order_no);
+      assert.match(String((payment.details as Record<string, unknown>).token_id), /\S/);
+      assert.equal(payment.card, '411111******1111');
+      await agree(ref, 'authorised');
+    });
+  });
+}

@@ -1,0 +1,135 @@
+/**
+ * `doctor()` and `acquiring-checkout-companion doctor`: a merchant's setup checked against a real
+ * sandbox, a running companion, the embedded store or PostgreSQL, and Redis; each mistake printed
+ * with its fix.
+ */
+import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { doctor } from 'acquiring-checkout-server/companion';
+import { startSandbox, type RunningSandbox } from 'acquiring-checkout-server/sandbox';
+import { companionBinEnv, freePort, killStarted, run, writeEnv } from '../helpers/bins.ts';
+import { startCompanion, type RunningCompanion } from '../helpers/companion.ts';
+
+let dir: string;
+let service: RunningSandbox;
+let companion: RunningCompanion;
+before(async () => {
+  service = await startSandbox();
+  companion = await startCompanion(service.url);
+});
+after(async () => {
+  await companion.close();
+  await service.close();
+});
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'doctor-test-'));
+  writeFileSync(
+    join(dir, 'resolve-order.mjs'),
+    `export function resolveOrder(ref) {
+  if (ref !== 'mug.1') return undefined;
+  return { amount: '12.00', currency: 'USD', items: [{ name: 'Mug', unit_price: '12.00', quantity: 1 }] };
+}\n`,
+  );
+});
+afterEach(() => {
+  killStarted();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** The setup of the running test companion, as a merchant's `.env` would give it. */
+function environment(changes: Record<string, string> = {}): Record<string, string> {
+  return {
+    ...companionBinEnv(service, 0, join(dir, 'resolve-order.mjs')),
+    PUBLIC_URL: companion.url,
+    DATA_DIR: join(dir, 'data'),
+    ...changes,
+  };
+}
+
+async function examine(changes: Record<string, string> = {}, sampleOrderRef = 'mug.1') {
+  const lines: string[] = [];
+  const ok = await doctor(environment(changes), { sampleOrderRef, print: (l) => lines.push(l) });
+  return { ok, lines, line: (check: string) => lines.find((l) => l.slice(2).startsWith(check)) };
+}
+
+describe('doctor', () => {
+  it('passes every check of a working setup, on the embedded store', async () => {
+    const { ok, lines } = await examine();
+    assert.deepEqual(
+      lines.map((line) => line.split(':')[0]),
+      [
+        '✓ environment',
+        '✓ order resolver',
+        '✓ database',
+        '✓ redis',
+        '✓ payment service key',
+        '✓ PUBLIC_URL',
+        '✓ notify route',
+      ],
+      lines.join('\n'),
+    );
+    assert.equal(ok, true);
+  });
+
+  it('reaches PostgreSQL and Redis when they are configured', async (t) => {
+    const database = process.env.TEST_DATABASE_URL;
+    const redis = process.env.TEST_REDIS_URL;
+    if (!database || !redis) return t.skip('TEST_DATABASE_URL and TEST_REDIS_URL are not set');
+    const { ok, line } = await examine({ DATABASE_URL: database, REDIS_URL: redis });
+    assert.equal(line('database'), '✓ database: PostgreSQL reached and migrated');
+    assert.equal(line('redis'), `✓ redis: ${redis} answers`);
+    assert.equal(ok, true);
+  });
+
+  describe('names each mistake with its fix', () => {
+    it('an origin with a trailing slash, and nothing else checked', async () => {
+      const { ok, lines } = await examine({ ALLOWED_ORIGINS: 'http://shop.test/' });
+      assert.equal(ok, false);
+      assert.equal(lines.length, 1);
+      assert.match(lines[0]!, /^✗ environment: ALLOWED_ORIGINS: .*http:\/\/shop\.test\b/);
+    });
+
+    it('a wrong key, naming SECRET_KEY', async () => {
+      const { ok, line } = await examine({ SECRET_KEY: 'x'.repeat(40) });
+      assert.equal(ok, false);
+      assert.match(line('payment service key') ?? '', /^✗ .*SECRET_KEY/);
+    });
+
+    it('an order the resolver does not know', async () => {
+      const { ok, line } = await examine({}, 'mug.404');
+      assert.equal(ok, false);
+      assert.match(line('order resolver') ?? '', /^✗ .*ORDER_RESOLVER knows no order mug\.404/);
+    });
+
+    it('a companion not running at PUBLIC_URL, and its notify route', async () => {
+      const { ok, line } = await examine({ PUBLIC_URL: `http://127.0.0.1:${await freePort()}` });
+      assert.equal(ok, false);
+      assert.match(line('PUBLIC_URL') ?? '', /^✗ .*start it, or set PUBLIC_URL/);
+      assert.match(line('notify route') ?? '', /^✗ .*notifications would be lost/);
+    });
+
+    it('a Redis that does not answer, naming REDIS_URL', async () => {
+      const { ok, line } = await examine({ REDIS_URL: `redis://127.0.0.1:${await freePort()}` });
+      assert.equal(ok, false);
+      assert.match(line('redis') ?? '', /^✗ .*check REDIS_URL$/);
+    });
+
+    it('a PostgreSQL that does not answer, naming DATABASE_URL', async () => {
+      const url = `postgres://postgres@127.0.0.1:${await freePort()}/test`;
+      const { ok, line } = await examine({ DATABASE_URL: url });
+      assert.equal(ok, false);
+      assert.match(line('database') ?? '', /^✗ .*check DATABASE_URL/);
+    });
+  });
+
+  it('runs as the bin’s doctor command, exiting 1 on a failed check', async () => {
+    writeEnv(dir, environment({ SECRET_KEY: 'y'.repeat(40) }));
+    const bin = run('companion', dir, {}, ['doctor', 'mug.1']);
+    assert.equal(await bin.exit(60_000), 1);
+    assert.match(bin.stdout(), /^✓ order resolver: mug\.1 is 12\.00 USD$/m);
+    assert.match(bin.stdout(), /^✗ payment service key: .*SECRET_KEY/m);
+  });
+});
