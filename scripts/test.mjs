@@ -7,9 +7,10 @@
 // named (server, widget, e2e, consumer); --update-times writes what each file took to
 // scripts/test/times.json, which orders the jobs and groups the files. TEST_PARALLEL sets how many
 // jobs run at once (2, one a core: each job starts browsers and servers of its own; 3 measured
-// slower, 411 s against 374 s after the build; on another machine no faster, 457 s against 467 s).
+// slower, 411 s against 374 s after the build; on other machines no faster, 457 s against 467 s,
+// and 367 s against 351 s with one e2e job failing once under the load).
 // A failed job of the e2e layers runs once more, alone, at the end: a pass then is printed as
-// FLAKY (retryBrowserFlows).
+// FLAKY (retryBrowserFlows). TEST_PARALLEL=1 also prints the CPU seconds each job used (pool.mjs).
 // Browser layers need Debian's browsers: installed here when running as root, otherwise a clear stop.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -205,9 +206,10 @@ const flaky = await retryBrowserFlows(ended);
 const layers = [...new Set(jobs.map((job) => job.layer))];
 const failedLayers = layers.filter((layer) => ended.some((e) => e.job.layer === layer && !e.ok));
 console.log('\njobs, longest first:');
-for (const { job, seconds: s, ok } of [...ended].sort((a, b) => b.seconds - a.seconds)) {
+for (const { job, seconds: s, ok, cpu } of [...ended].sort((a, b) => b.seconds - a.seconds)) {
   const verdict = flaky.includes(job) ? 'passed on its second run' : ok ? 'passed' : 'FAILED';
-  console.log(`  ${String(s).padStart(6)} s  ${verdict}  ${job.name}`);
+  const cpuNote = cpu === undefined ? '' : `  ${String(cpu).padStart(6)} s CPU`;
+  console.log(`  ${String(s).padStart(6)} s${cpuNote}  ${verdict}  ${job.name}`);
 }
 if (updateTimes) writeTimes(ended);
 rmSync(work, { recursive: true, force: true });

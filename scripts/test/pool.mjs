@@ -4,7 +4,7 @@
  * when it ends, so jobs running together never interleave their lines.
  */
 import { spawn } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -23,15 +23,29 @@ import { join } from 'node:path';
  * @property {Job} job
  * @property {boolean} ok
  * @property {number} seconds
+ * @property {number} [cpu] the machine's CPU seconds while it ran, when it ran alone
  */
 
 /** When the pool started, for each job's start and end in its output. */
 const poolStart = Date.now();
 const sincePool = () => `+${Math.round((Date.now() - poolStart) / 1000)} s`;
 
+/**
+ * The machine's busy CPU seconds so far, all cores (/proc/stat; undefined elsewhere). A job alone
+ * on the machine (TEST_PARALLEL=1) is charged the difference: its browsers and servers included,
+ * which its own process's resource usage would miss once they are killed.
+ */
+function busyCpuSeconds() {
+  if (!existsSync('/proc/stat')) return undefined;
+  const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
+  const [user, nice, system, , , irq, softirq, steal] = ticks.map(Number);
+  return (user + nice + system + irq + softirq + steal) / 100;
+}
+
 /** Runs one job to its end or its time limit; resolves with how it ended. */
-function runJob(job, dir) {
+function runJob(job, dir, alone) {
   const from = sincePool();
+  const cpuFrom = alone ? busyCpuSeconds() : undefined;
   const log = join(dir, `${Math.random().toString(36).slice(2)}.log`);
   const fd = openSync(log, 'w');
   const started = Date.now();
@@ -46,13 +60,16 @@ function runJob(job, dir) {
   return new Promise((resolve) => {
     const end = (code, signal) => {
       const seconds = Math.round((Date.now() - started) / 100) / 10;
+      const cpuTo = cpuFrom === undefined ? undefined : busyCpuSeconds();
+      const cpu = cpuTo === undefined ? undefined : Math.round((cpuTo - cpuFrom) * 10) / 10;
       console.log(`\n$ [${job.layer}] ${job.name}\n  ${job.command.join(' ')}`);
       console.log(readFileSync(log, 'utf8'));
       rmSync(log, { force: true });
       if (signal === 'SIGKILL')
         console.error(`${job.name}: stopped after ${job.timeoutMs / 1000} s`);
-      console.log(`(${job.name}: ${seconds} s, from ${from} to ${sincePool()})`);
-      resolve({ job, ok: code === 0, seconds });
+      const cpuNote = cpu === undefined ? '' : `, ${cpu} s of CPU`;
+      console.log(`(${job.name}: ${seconds} s${cpuNote}, from ${from} to ${sincePool()})`);
+      resolve({ job, ok: code === 0, seconds, ...(cpu === undefined ? {} : { cpu }) });
     };
     child.on('exit', end);
     child.on('error', (error) => {
@@ -75,7 +92,8 @@ export async function runPool(jobs, parallel) {
   /** @type {Ended[]} */
   const ended = [];
   const worker = async () => {
-    for (let job = queue.shift(); job; job = queue.shift()) ended.push(await runJob(job, dir));
+    for (let job = queue.shift(); job; job = queue.shift())
+      ended.push(await runJob(job, dir, parallel === 1));
   };
   await Promise.all(Array.from({ length: Math.min(parallel, jobs.length) }, worker));
   rmSync(dir, { recursive: true, force: true });
