@@ -52,7 +52,8 @@ describe('as a shopper on the demo storefront (script tag, strict CSP)', () => {
     assert.equal(declined.status, 'declined');
     assert.equal(declined.sentence, SENTENCES.declined);
     const status = s.page.locator('acquiring-checkout [part~="status"]');
-    await suite.merchant.agree(ref, 'declined');
+    // The next attempt may be prepared meanwhile (the form is still valid): asked of attempt 1.
+    await suite.merchant.agree(ref, 'declined', { attempt: declined.order_no });
 
     await s.pay();
     // The new attempt's frame, and no word left of the last one.
@@ -75,7 +76,7 @@ describe('as a shopper on the demo storefront (script tag, strict CSP)', () => {
     const cancelled = await s.outcome();
     assert.match(cancelled.order_no, /-1$/);
     assert.deepEqual([cancelled.status, cancelled.sentence], ['cancelled', SENTENCES.cancelled]);
-    await suite.merchant.agree(ref, 'cancelled');
+    await suite.merchant.agree(ref, 'cancelled', { attempt: cancelled.order_no });
     await s.pay();
     await Shopper.payCard(s.frame, CARDS.success);
     const paid = await s.outcome();

@@ -54,14 +54,20 @@ export function paymentFlows(name: EngineName): void {
       });
     }
 
-    /** Waits until the companion's store and the sandbox both say `status` for the order. */
-    async function agree(ref: string, status: string): Promise<void> {
+    /**
+     * Waits until the companion's store and the sandbox both say `status` for the order; with
+     * `attempt` (an order_no), the sandbox of that attempt, and the store while the order is
+     * still on it (the next attempt may be prepared at once).
+     */
+    async function agree(ref: string, status: string, attempt?: string): Promise<void> {
       await until(
         async () => {
           const order = await stack.companion().context.store.orders.get(ref);
-          const atService = order?.order_no
-            ? (await gateway.query({ order_no: order.order_no })).orders[0]?.payment_status
+          const orderNo = attempt ?? order?.order_no;
+          const atService = orderNo
+            ? (await gateway.query({ order_no: orderNo })).orders[0]?.payment_status
             : undefined;
+          if (attempt && order?.order_no !== attempt) return [atService];
           return [order?.status, atService];
         },
         (seen) => seen.every((s) => s === status),
@@ -119,7 +125,7 @@ export function paymentFlows(name: EngineName): void {
       const declined = await s.outcome();
       assert.deepEqual([declined.status, declined.sentence], ['declined', SENTENCES.declined]);
       assert.match(declined.order_no, /-1$/);
-      await agree(ref, 'declined');
+      await agree(ref, 'declined', declined.order_no);
       await s.pay();
       await s.payCard('frame', CARDS.success);
       const paid = await s.outcome();

@@ -50,18 +50,19 @@ export class Merchant {
 
   /**
    * Waits until the console (after a refresh), the companion's store and the sandbox all say
-   * `status` for the order.
+   * `status` for the order. With `attempt` (an order_no), the sandbox is asked about that attempt,
+   * and the console and the store only while the order is still on it: after an unpaid attempt
+   * the widget may prepare the next one at once, and the order then rightly speaks of that one.
    */
-  async agree(orderRef: string, status: string): Promise<void> {
+  async agree(orderRef: string, status: string, { attempt }: { attempt?: string } = {}) {
     await until(
       async () => {
         await this.refresh();
         const order = await this.world.stack.companion().context.store.orders.get(orderRef);
-        return [
-          await this.statusOf(orderRef).catch(() => undefined),
-          order?.status,
-          order?.order_no ? await this.world.serviceStatus(order.order_no) : undefined,
-        ];
+        const orderNo = attempt ?? order?.order_no;
+        const service = orderNo ? await this.world.serviceStatus(orderNo) : undefined;
+        if (attempt && order?.order_no && order.order_no !== attempt) return [service];
+        return [await this.statusOf(orderRef).catch(() => undefined), order?.status, service];
       },
       (seen) => seen.every((s) => s === status),
       {
