@@ -8,8 +8,12 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { castsIn, packageCasts } from '../../scripts/count-casts.ts';
 
-/** Lower it when casts go; raise it only for a cast that the types cannot avoid. */
-const CEILING = 40;
+/**
+ * Lower it when casts go; raise it only for a cast that the types cannot avoid. 40, and the two
+ * of the session path's compiled queries (store/compiled.ts): a slot stands where kysely types a
+ * column's value, and one cache holds the compiled queries of every row type.
+ */
+const CEILING = 42;
 
 describe('type casts in the packages', () => {
   it(`are at most ${CEILING}`, () => {

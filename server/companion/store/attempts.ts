@@ -11,6 +11,7 @@ import {
   toState,
   type Move,
 } from '../attempt-machine/transitions.ts';
+import { CompiledQueries, listValues, rowValues, shapeOf } from './compiled.ts';
 import { ATTEMPT_NUMBERS, numbers, ORDER_NUMBERS, type Attempt, type Order } from './rows.ts';
 import type { NewOrder, OrderPatch } from './orders.ts';
 import type { AttemptsTable, Database } from './schema.ts';
@@ -30,6 +31,9 @@ export interface PageToken {
 }
 
 export class AttemptsRepository {
+  /** The session path's statements (a new order's claim, its settlement), compiled once. */
+  readonly #compiled = new CompiledQueries();
+
   constructor(private readonly db: Kysely<Database>) {}
 
   async get(orderNo: string): Promise<Attempt | undefined> {
@@ -63,21 +67,24 @@ export class AttemptsRepository {
   ): Promise<{ order: Order; attempt: Attempt } | undefined> {
     const attempt = { ...claimed, state: toState('claimed') };
     const status = orderStatusOf('claimed');
+    const row = {
+      ...order,
+      status,
+      order_no: attempt.order_no,
+      attempts: attempt.seq,
+      last_sequence: 0,
+    };
     return this.db.transaction().execute(async (trx) => {
-      const inserted = await trx
-        .insertInto('orders')
-        .values({
-          ...order,
-          status,
-          order_no: attempt.order_no,
-          attempts: attempt.seq,
-          last_sequence: 0,
-        })
-        .onConflict((c) => c.column('order_ref').doNothing())
-        .returningAll()
-        .executeTakeFirst();
+      const insertOrder = this.#compiled.query(`open:${shapeOf(row)}`, rowValues('', row), (slots) =>
+        this.db.insertInto('orders').values(slots.row('', row))
+          .onConflict((c) => c.column('order_ref').doNothing()).returningAll(),
+      ); // prettier-ignore
+      const inserted = (await trx.executeQuery(insertOrder)).rows[0];
       if (!inserted) return undefined;
-      await trx.insertInto('attempts').values(attempt).execute();
+      const insertAttempt = this.#compiled.query(`claim:${shapeOf(attempt)}`, rowValues('', attempt), (slots) =>
+        this.db.insertInto('attempts').values(slots.row('', attempt)),
+      ); // prettier-ignore
+      await trx.executeQuery(insertAttempt);
       return {
         order: numbers(inserted, ORDER_NUMBERS),
         attempt: { page_html: null, issuer_url: null, error: null, request_hash: null, opened_at: null, details: null, ...attempt },
@@ -137,7 +144,7 @@ export class AttemptsRepository {
     return this.#moving(() =>
       this.db
         .transaction()
-        .execute((trx) => settleIn(trx, orderNo, orderRef, move, attempt, order)),
+        .execute((trx) => this.#settleIn(trx, orderNo, orderRef, move, attempt, order)),
     );
   }
 
@@ -156,11 +163,12 @@ export class AttemptsRepository {
   ): Promise<boolean> {
     return this.#moving(() =>
       this.db.transaction().execute(async (trx) => {
-        if (!(await settleIn(trx, orderNo, orderRef, move, attempt, order))) return false;
-        await trx
-          .insertInto('page_tokens')
-          .values({ ...page, order_no: orderNo, used_at: null })
-          .execute();
+        if (!(await this.#settleIn(trx, orderNo, orderRef, move, attempt, order))) return false;
+        const token = { ...page, order_no: orderNo, used_at: null };
+        const insertToken = this.#compiled.query(`page:${shapeOf(token)}`, rowValues('', token), (slots) =>
+          this.db.insertInto('page_tokens').values(slots.row('', token)),
+        ); // prettier-ignore
+        await trx.executeQuery(insertToken);
         return true;
       }),
     );
@@ -219,31 +227,50 @@ export class AttemptsRepository {
       .executeTakeFirst();
     return row && numbers(row, ATTEMPT_NUMBERS);
   }
-}
 
-async function settleIn(
-  trx: Transaction<Database>,
-  orderNo: string,
-  orderRef: string,
-  move: Move,
-  attempt: AttemptPatch,
-  order: OrderPatch,
-): Promise<boolean> {
-  const result = await trx
-    .updateTable('attempts')
-    .set({ ...attemptAfter(move.event), ...attempt })
-    .where('order_no', '=', orderNo)
-    .where('state', 'in', fromStates(move.event))
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) return false;
-  const guard = orderGuardOf(move);
-  let update = trx
-    .updateTable('orders')
-    .set({ ...order, ...(move.status ? { status: move.status } : {}), updated_at: Date.now() })
-    .where('order_ref', '=', orderRef);
-  if (guard) update = update.where('status', 'in', guard.from);
-  const written = await update.executeTakeFirst();
-  // Expiry of an order paid meanwhile: the attempt is left as it was too.
-  if (guard?.strict && Number(written.numUpdatedRows) === 0) throw new Unmoved();
-  return true;
+  /**
+   * The attempt's move and its order's, in `trx` (see `settle`); compiled once per shape: the
+   * event's from-states, the columns written, the order's guard.
+   */
+  async #settleIn(
+    trx: Transaction<Database>,
+    orderNo: string,
+    orderRef: string,
+    move: Move,
+    attempt: AttemptPatch,
+    order: OrderPatch,
+  ): Promise<boolean> {
+    const set = { ...attemptAfter(move.event), ...attempt };
+    const from = fromStates(move.event);
+    const moveAttempt = this.#compiled.query(
+      `settle:${shapeOf(set)}:${shapeOf(from)}`,
+      { ...rowValues('set.', set), ...listValues('from.', from), order_no: orderNo },
+      (slots) =>
+        this.db.updateTable('attempts').set(slots.row('set.', set))
+          .where('order_no', '=', slots.value<string>('order_no'))
+          .where('state', 'in', slots.list('from.', from)),
+    ); // prettier-ignore
+    const moved = await trx.executeQuery(moveAttempt);
+    if (Number(moved.numAffectedRows ?? 0) === 0) return false;
+    const guard = orderGuardOf(move);
+    const patch = {
+      ...order,
+      ...(move.status ? { status: move.status } : {}),
+      updated_at: Date.now(),
+    };
+    const guarded = guard?.from ?? [];
+    const writeOrder = this.#compiled.query(
+      `settle-order:${shapeOf(patch)}:${guard ? shapeOf(guarded) : '-'}`,
+      { ...rowValues('set.', patch), ...listValues('from.', guarded), order_ref: orderRef },
+      (slots) => {
+        const update = this.db.updateTable('orders').set(slots.row('set.', patch))
+          .where('order_ref', '=', slots.value<string>('order_ref'));
+        return guard ? update.where('status', 'in', slots.list('from.', guarded)) : update;
+      },
+    ); // prettier-ignore
+    const written = await trx.executeQuery(writeOrder);
+    // Expiry of an order paid meanwhile: the attempt is left as it was too.
+    if (guard?.strict && Number(written.numAffectedRows ?? 0) === 0) throw new Unmoved();
+    return true;
+  }
 }
