@@ -16,6 +16,13 @@ import { percentile, summarise, type Summary } from './stats.ts';
 
 const ROUNDS = 3;
 const SECONDS = 3;
+/**
+ * Load on every server before the measured rounds, not counted. A companion fresh from its start
+ * spent 3.1 ms of CPU a session in its first 3 s, 2.3 in the next and about 1.5 from the third on
+ * (V8 compiling its hot code): without it, the first round of each was measured cold, and the
+ * rounds' median swung 1.7–4.5 ms in one run.
+ */
+const WARM_UP_SECONDS = 6;
 const CONNECTIONS = 10;
 
 interface Load {
@@ -30,12 +37,13 @@ async function load(
   url: string,
   body: () => string,
   headers: Record<string, string> = {},
+  seconds = SECONDS,
 ): Promise<Load> {
   const result = await autocannon({
     url,
     method: 'POST',
     connections: CONNECTIONS,
-    duration: SECONDS,
+    duration: seconds,
     headers: { 'content-type': 'application/json', ...headers },
     requests: [{ setupRequest: (request) => ({ ...request, body: body() }) }],
   });
@@ -124,8 +132,12 @@ export async function serverFigures(): Promise<ServerFigures> {
       return { ...result, cpuMs: (server.cpuMs() - before) / Math.max(1, result.total) };
     };
     let failed = 0;
-    const sessions = (url: string) =>
-      load(`${url}/api/checkout-sessions`, sessionBody, { origin: BENCH_ORIGIN });
+    const sessions = (url: string, seconds = SECONDS) =>
+      load(`${url}/api/checkout-sessions`, sessionBody, { origin: BENCH_ORIGIN }, seconds);
+    await load(bare.url, () => '{"ok":true}', {}, WARM_UP_SECONDS);
+    for (const server of [companion, alone, traced]) await sessions(server.url, WARM_UP_SECONDS);
+    await load(relay.url, sessionBody, {}, WARM_UP_SECONDS);
+    await load(`${sandbox.url}/v1/authorise`, authoriseBody, {}, WARM_UP_SECONDS);
     // Interleaved rounds, so a slow moment of the machine falls on both sides of the ratios.
     for (let round = 0; round < ROUNDS; round++) {
       const plain = await measured(bare, () => load(bare.url, () => '{"ok":true}'));
