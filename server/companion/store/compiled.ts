@@ -45,11 +45,20 @@ const SLOTS: Slots = {
   list: <T>(prefix: string, like: readonly T[]) => like.map((_, index) => slot<T>(prefix + index)),
 };
 
-/** A run's values for `Slots.row`'s slots: each column under `prefix` + its name. */
+/** Whether `value` is a kysely expression (`sql`…, `eb.fn`…), which its SQL is made of. */
+const isExpression = (value: unknown): boolean =>
+  typeof value === 'object' && value !== null && 'toOperationNode' in value;
+
+/**
+ * A run's values for `Slots.row`'s slots: each column under `prefix` + its name. A column set to
+ * an expression is refused: its SQL would be the first run's, whatever this one asks.
+ */
 export function rowValues(prefix: string, row: object): Record<string, unknown> {
   const values: Record<string, unknown> = {};
-  for (const [column, value] of Object.entries(row))
+  for (const [column, value] of Object.entries(row)) {
+    if (isExpression(value)) throw new Error(`compiled query: ${column} is an expression`);
     if (value !== undefined) values[prefix + column] = value;
+  }
   return values;
 }
 

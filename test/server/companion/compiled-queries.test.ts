@@ -92,6 +92,10 @@ for (const database of TEST_DATABASES) {
       assert.deepEqual(rows.map((r) => r.token).sort(), [...names].sort());
     });
 
+    it('refuses a column set to an expression, whose SQL would be the first run’s', () => {
+      assert.throws(() => rowValues('', { used_at: sql`used_at + 1` }), /used_at is an expression/);
+    });
+
     it('refuses a run whose values miss a slot, instead of binding the wrong value', () => {
       const compiled = new CompiledQueries();
       // A value written into the SQL itself needs no slot, and no value.
