@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { SqliteDatabase } from 'kysely';
+import type { EmbeddedDatabase as SqliteDatabase } from '../server/companion/store/group-commit.ts';
 import pg from 'pg';
 import { CompanionStore } from '../server/companion/store/store.ts';
 import { pgbenchRound, preparePgbench, type Pgbench } from './pgbench-figure.ts';

@@ -34,6 +34,8 @@ export interface SqliteStatement {
 export interface SqliteDatabase {
   /** False once closed. */
   readonly isOpen: boolean;
+  /** Whether a transaction is open (false again after SQLite rolled one back on an error). */
+  readonly inTransaction: boolean;
   prepare(sql: string): SqliteStatement;
   exec(sql: string): void;
   /** Runs `fn` in a transaction (a savepoint when one is open): committed, or rolled back if it throws. */
@@ -98,6 +100,27 @@ function release(file: string): void {
   rmSync(`${file}.owner`, { force: true });
 }
 
+function isSqliteValue(value: unknown): value is SqliteValue {
+  const type = typeof value;
+  return (
+    value === null ||
+    value instanceof Uint8Array ||
+    type === 'string' ||
+    type === 'number' ||
+    type === 'bigint' ||
+    type === 'boolean'
+  );
+}
+
+/** Parameters as the engine binds them; anything else is refused, naming its place. */
+function bindable(parameters: readonly unknown[]): SqliteValue[] {
+  return parameters.map((value, index) => {
+    if (!isSqliteValue(value))
+      throw new TypeError(`SQL parameter ${index + 1}: SQLite stores no ${typeof value}`);
+    return value;
+  });
+}
+
 class Statement implements SqliteStatement {
   readonly reader: boolean;
   constructor(
@@ -107,16 +130,16 @@ class Statement implements SqliteStatement {
     this.reader = returnsRows(sql);
   }
   all(parameters: readonly unknown[] = []): unknown[] {
-    return this.raw.all(parameters as SqliteValue[]);
+    return this.raw.all(bindable(parameters));
   }
   get(parameters: readonly unknown[] = []): unknown {
-    return this.raw.get(parameters as SqliteValue[]) ?? undefined;
+    return this.raw.get(bindable(parameters)) ?? undefined;
   }
   run(parameters: readonly unknown[] = []) {
-    return this.raw.run(parameters as SqliteValue[]);
+    return this.raw.run(bindable(parameters));
   }
   iterate(parameters: readonly unknown[] = []): IterableIterator<unknown> {
-    return this.raw.iterate(parameters as SqliteValue[]);
+    return this.raw.iterate(bindable(parameters));
   }
 }
 
@@ -131,6 +154,10 @@ class Connection implements SqliteDatabase {
 
   get isOpen(): boolean {
     return this.raw.isOpen;
+  }
+
+  get inTransaction(): boolean {
+    return this.raw.inTransaction;
   }
 
   prepare(sql: string): Statement {

@@ -9,11 +9,12 @@ import assert from 'node:assert/strict';
 import { castsIn, packageCasts } from '../../scripts/count-casts.ts';
 
 /**
- * Lower it when casts go; raise it only for a cast that the types cannot avoid. 40, and the two
- * of the session path's compiled queries (store/compiled.ts): a slot stands where kysely types a
- * column's value, and one cache holds the compiled queries of every row type.
+ * Lower it when casts go; raise it only for a cast that the types cannot avoid. The session
+ * path's compiled queries and the embedded store's group commit added three (a slot stands where
+ * kysely types a column's value; one cache holds every row type's queries; rows come back as the
+ * query's type), and the engine's parameters, checked now, took four.
  */
-const CEILING = 42;
+const CEILING = 39;
 
 describe('type casts in the packages', () => {
   it(`are at most ${CEILING}`, () => {

@@ -2,8 +2,9 @@
  * Opening the companion's database: kysely over embedded SQLite (sqlite.ts: a file, WAL; memory in tests) or
  * PostgreSQL for a `postgres://` URL, migrated to the latest schema either way.
  */
-import { Kysely, Migrator, PostgresDialect, sql, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import { openSqlite } from '../../sqlite.ts';
+import { groupCommitDialect, type EmbeddedDatabase } from './group-commit.ts';
 import { MIGRATIONS, type Database } from './schema.ts';
 import { isRecord, messageOf } from '../../unknown.ts';
 
@@ -30,7 +31,7 @@ export type PoolStats = () => { size: number; inUse: number; waiting: number };
 export async function openDatabase(
   location: string,
   onIdleError: (error: Error) => void = () => undefined,
-  openEmbedded: (file: string) => SqliteDatabase = openSqlite,
+  openEmbedded: (file: string) => EmbeddedDatabase = openSqlite,
 ): Promise<{ db: Kysely<Database>; dialect: Dialect; pool?: PoolStats }> {
   let db: Kysely<Database>;
   let dialect: Dialect;
@@ -54,9 +55,9 @@ export async function openDatabase(
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     dialect = 'postgres';
   } else {
-    // The connection keeps its statements prepared (sqlite.ts): kysely's driver would prepare
-    // every query anew.
-    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: openEmbedded(location) }) });
+    // The connection keeps its statements prepared (sqlite.ts), and transactions that end
+    // together share a commit (group-commit.ts).
+    db = new Kysely<Database>({ dialect: groupCommitDialect(openEmbedded(location)) });
     dialect = 'sqlite';
   }
   const schema = dialect === 'postgres' ? await currentSchema(db) : undefined;

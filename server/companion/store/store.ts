@@ -4,10 +4,11 @@
  * requests, or between companion processes on one PostgreSQL, are settled by unique keys and
  * conditional updates, never by locks held in one process.
  */
-import type { Kysely, SqliteDatabase } from 'kysely';
+import type { Kysely } from 'kysely';
 import { AttemptsRepository } from './attempts.ts';
 import { AuditRepository } from './audit.ts';
 import { openDatabase, type Dialect, type PoolStats } from './database.ts';
+import type { EmbeddedDatabase } from './group-commit.ts';
 import { IdempotencyRepository } from './idempotency.ts';
 import { NotificationsRepository } from './notifications.ts';
 import { OrdersRepository } from './orders.ts';
@@ -55,7 +56,7 @@ export class CompanionStore {
     location: string,
     onIdleError?: (error: Error) => void,
     /** @internal */
-    openEmbedded?: (file: string) => SqliteDatabase,
+    openEmbedded?: (file: string) => EmbeddedDatabase,
   ): Promise<CompanionStore> {
     const { db, dialect, pool } = await openDatabase(location, onIdleError, openEmbedded);
     return new CompanionStore(db, dialect, pool);
