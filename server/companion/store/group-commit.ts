@@ -189,8 +189,13 @@ class GroupCommitDriver implements Driver {
     try {
       this.db.exec('commit');
     } catch (error) {
-      if (this.db.inTransaction) this.db.exec('rollback');
       group.failed(error);
+      try {
+        if (this.db.inTransaction) this.db.exec('rollback');
+      } catch {
+        // Its members are told already. A disk that refuses both the commit and the rollback
+        // leaves the transaction open: every later one then fails to begin, saying so.
+      }
       return;
     }
     group.committed();
