@@ -12,8 +12,10 @@
  * A transaction that fails rolls back to its savepoint alone. A statement outside any transaction
  * first commits the group, so it never reads what is not yet durable, and is itself durable when
  * it returns. If the group's commit fails, every transaction in it fails: none was told it had
- * committed. Should SQLite roll the whole group back on an error (a full disk, an I/O error), the
- * transactions already in it fail with that error.
+ * committed. Should SQLite roll the whole group back on an error (a full disk, an I/O error), or
+ * a transaction's savepoint not roll back, the transactions already in it fail with that error.
+ * A holder that goes on using the connection after its transaction committed (a `db.connection()`
+ * scope) takes it again first, so its statements never run beside another's transaction.
  */
 import {
   CompiledQuery,
@@ -80,8 +82,9 @@ class Lease implements DatabaseConnection {
   holding = false;
   inMember = false;
   constructor(readonly driver: GroupCommitDriver) {}
-  executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    return Promise.resolve(this.driver.run<R>(this, query));
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    await this.driver.hold(this);
+    return this.driver.run<R>(this, query);
   }
   streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
     throw new Error('the embedded store does not stream queries');
@@ -106,6 +109,16 @@ class GroupCommitDriver implements Driver {
     return lease;
   }
 
+  /**
+   * Takes the lock again for a lease whose transaction committed (and handed the lock on) but
+   * whose holder goes on using it: a `db.connection()` scope, or a transaction's handle kept.
+   */
+  async hold(lease: Lease): Promise<void> {
+    if (lease.holding) return;
+    await this.#lock.lock();
+    lease.holding = true;
+  }
+
   async releaseConnection(lease: Lease): Promise<void> {
     // A committed transaction handed the lock on already (commitTransaction).
     if (lease.holding) this.#lock.unlock();
@@ -114,7 +127,9 @@ class GroupCommitDriver implements Driver {
   }
 
   async beginTransaction(lease: Lease): Promise<void> {
+    await this.hold(lease);
     if (!this.#group) {
+      this.#endStale();
       this.db.exec('begin');
       this.#group = newGroup();
     }
@@ -136,19 +151,26 @@ class GroupCommitDriver implements Driver {
     if (!lease.inMember) return; // its group's commit failed: nothing of it is left
     lease.inMember = false;
     if (this.db.inTransaction) {
-      this.db.exec(`rollback to ${MEMBER}`);
-      this.db.exec(`release ${MEMBER}`);
-      return;
+      try {
+        this.db.exec(`rollback to ${MEMBER}`);
+        this.db.exec(`release ${MEMBER}`);
+        return;
+      } catch (error) {
+        // Its writes could not be undone alone: the whole group goes, so none is committed.
+        this.#abandonGroup(error);
+        throw error;
+      }
     }
     // SQLite rolled the whole group back (an I/O error, a full disk): its members are lost too.
-    const group = this.#group;
-    this.#group = undefined;
-    group?.failed(new Error('the embedded store rolled back a group of transactions'));
+    this.#abandonGroup(new Error('the embedded store rolled back a group of transactions'));
   }
 
   /** Runs one statement for `lease`; outside a transaction, the group is committed first. */
   run<R>(lease: Lease, { sql, parameters }: CompiledQuery): QueryResult<R> {
-    if (!lease.inMember) this.#commitGroup();
+    if (!lease.inMember) {
+      this.#commitGroup();
+      this.#endStale();
+    }
     const statement = this.db.prepare(sql);
     // Rows of the shape the query selects, as kysely's own SQLite driver answers them.
     if (statement.reader) return { rows: statement.all(parameters) as R[] };
@@ -162,6 +184,8 @@ class GroupCommitDriver implements Driver {
       this.#commitGroup();
     } finally {
       this.db.close();
+      // Anyone still waiting gets the closed connection, and its error, rather than no answer.
+      this.#lock.unlock();
     }
   }
 
@@ -181,6 +205,23 @@ class GroupCommitDriver implements Driver {
     });
   }
 
+  /** Fails the open group, if any, and rolls it back: none of its members is committed. */
+  #abandonGroup(error: unknown): void {
+    const group = this.#group;
+    this.#group = undefined;
+    group?.failed(error);
+    this.#endStale();
+  }
+
+  /**
+   * Rolls back a transaction open with no group: one whose commit and rollback both failed. A
+   * statement run inside it would answer as if written, and never be committed; if it cannot be
+   * rolled back either, this throws, and so does every statement until the disk answers again.
+   */
+  #endStale(): void {
+    if (!this.#group && this.db.inTransaction) this.db.exec('rollback');
+  }
+
   /** Commits the open group, if any (its caller holds the lock): its members are durable. */
   #commitGroup(): void {
     const group = this.#group;
@@ -191,10 +232,9 @@ class GroupCommitDriver implements Driver {
     } catch (error) {
       group.failed(error);
       try {
-        if (this.db.inTransaction) this.db.exec('rollback');
+        this.#endStale();
       } catch {
-        // Its members are told already. A disk that refuses both the commit and the rollback
-        // leaves the transaction open: every later one then fails to begin, saying so.
+        // Its members are told already; the next statement or transaction tries again (#endStale).
       }
       return;
     }

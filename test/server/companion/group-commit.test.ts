@@ -91,6 +91,40 @@ describe('group commit on the embedded store', () => {
     await db.destroy();
   });
 
+  it('lets a connection scope go on after its transaction committed, without another’s writes', async () => {
+    const { db } = await open();
+    const turn = () => new Promise((resolve) => setImmediate(resolve));
+    // A scope that commits a transaction, then writes outside it (kysely's Migrator can do this),
+    // while another commits and a third writes across several turns, then fails.
+    const scope = db.connection().execute(async (connection) => {
+      await connection
+        .transaction()
+        .execute((trx) => trx.insertInto('t').values({ id: 'a1' }).execute());
+      await connection.insertInto('t').values({ id: 'a2' }).execute();
+    });
+    const other = db.transaction().execute(async (trx) => {
+      await trx.insertInto('t').values({ id: 'b' }).execute();
+      await turn();
+      await turn();
+    });
+    // Then a transaction that writes across several turns, and fails.
+    await turn();
+    await turn();
+    const failing = db.transaction().execute(async (trx) => {
+      await trx.insertInto('t').values({ id: 'c1' }).execute();
+      for (let i = 0; i < 6; i++) await turn();
+      await trx.insertInto('t').values({ id: 'c2' }).execute();
+      throw new Error('refused by the transaction itself');
+    });
+    const results = await Promise.allSettled([scope, other, failing]);
+    assert.deepEqual(
+      results.map((r) => r.status),
+      ['fulfilled', 'fulfilled', 'rejected'],
+    );
+    assert.deepEqual(await ids(db), ['a1', 'a2', 'b']);
+    await db.destroy();
+  });
+
   it('fails every transaction of a group whose commit fails, and keeps none of them', async () => {
     const { db, counted } = await open();
     counted.failNext = true;
