@@ -7,7 +7,8 @@
  * resolves only once the group has been committed, on the next turn of the event loop. So a
  * transaction is durable when its commit returns, exactly as before, while ten sessions in flight
  * write the pages they share (a table's last leaf, an index's) to the write-ahead log once, not
- * ten times: a checkout session wrote 33 pages of WAL and checkpoint without it.
+ * ten times: the store's part of a checkout session made 33 writes to its files (WAL frames and
+ * checkpoints) without it, 6.3 with it.
  *
  * A transaction that fails rolls back to its savepoint alone. A statement outside any transaction
  * first commits the group, so it never reads what is not yet durable, and is itself durable when
