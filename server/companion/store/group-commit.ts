@@ -98,6 +98,8 @@ class GroupCommitDriver implements Driver {
   readonly #free: Lease[] = [];
   #group: Group | undefined;
   #flushing = false;
+  /** Set when a rollback of a whole group was needed: asked of SQLite until it is done. */
+  #unsettled = false;
 
   constructor(readonly db: EmbeddedDatabase) {}
 
@@ -211,6 +213,7 @@ class GroupCommitDriver implements Driver {
     const group = this.#group;
     this.#group = undefined;
     group?.failed(error);
+    this.#unsettled = true;
     this.#endStale();
   }
 
@@ -220,7 +223,10 @@ class GroupCommitDriver implements Driver {
    * rolled back either, this throws, and so does every statement until the disk answers again.
    */
   #endStale(): void {
-    if (!this.#group && this.db.inTransaction) this.db.exec('rollback');
+    // Asked only after a failure: SQLite's answer costs a call into the engine per statement.
+    if (!this.#unsettled || this.#group) return;
+    if (this.db.inTransaction) this.db.exec('rollback');
+    this.#unsettled = false;
   }
 
   /** Commits the open group, if any (its caller holds the lock): its members are durable. */
@@ -232,6 +238,7 @@ class GroupCommitDriver implements Driver {
       this.db.exec('commit');
     } catch (error) {
       group.failed(error);
+      this.#unsettled = true;
       try {
         this.#endStale();
       } catch {
