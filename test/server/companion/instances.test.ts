@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { POSTGRES_URL, TEST_DATABASES } from '../helpers/databases.ts';
-import { sessionBody, SHOP, startCompanion } from '../helpers/companion.ts';
+import { askAsTheWidget, sessionBody, SHOP, startCompanion } from '../helpers/companion.ts';
 import { startSandbox } from '../helpers/sandbox.ts';
 
 const postgres = TEST_DATABASES.find((d) => d.name === 'postgres');
@@ -19,17 +19,15 @@ describe(
         // As the widget does: a 503 with Retry-After (the attempt is still being created, on a
         // busy machine for over the second a request waits) is asked again once it says.
         const post = async (url: string): Promise<{ status: number; order_no: string }> => {
-          for (;;) {
-            const answer = await fetch(`${url}/api/checkout-sessions`, {
+          const answer = await askAsTheWidget(() =>
+            fetch(`${url}/api/checkout-sessions`, {
               method: 'POST',
               headers: { 'content-type': 'application/json', origin: SHOP },
               body: JSON.stringify(sessionBody('tee.pg1')),
-            });
-            const body = (await answer.json()) as { order_no: string };
-            const after = Number(answer.headers.get('retry-after'));
-            if (answer.status !== 503 || !after) return { ...body, status: answer.status };
-            await new Promise((resolve) => setTimeout(resolve, after * 1_000));
-          }
+            }),
+          );
+          const body = (await answer.json()) as { order_no: string };
+          return { ...body, status: answer.status };
         };
         const answers = await Promise.all(
           Array.from({ length: 20 }, (_, i) => post(i % 2 ? a.url : b.url)),

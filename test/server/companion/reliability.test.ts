@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sessionBody, startCompanion, startStack, SHOP, type Stack } from '../helpers/companion.ts';
+import { until } from '../helpers/until.ts';
 
 const faults = (stack: Stack, knobs: Record<string, unknown>) =>
   stack.sandbox.admin('/faults', { merchant_id: 'sandbox-merchant', ...knobs });
@@ -128,13 +129,11 @@ describe('faults between the companion and the service', () => {
         stack.sandbox.sandbox.engine.store.db
           .prepare('UPDATE notifications SET url = ? WHERE url = ?')
           .run([`${again.url}/api/notifications`, notifyUrl]);
-        const deadline = Date.now() + 5_000;
-        while (
-          (await again.companion.context.store.orders.get('mug.f4'))?.status !== 'authorised'
-        ) {
-          assert.ok(Date.now() < deadline, 'the notification lands after the restart');
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        }
+        await until(
+          () => again.companion.context.store.orders.get('mug.f4'),
+          (order) => order?.status === 'authorised',
+          { what: 'the notification landing after the restart' },
+        );
       } finally {
         await again.close();
       }
