@@ -12,13 +12,9 @@ import { launchChromium } from '../scripts/chromium.ts';
 import { startStorefront } from '../scripts/storefront.ts';
 import { clickPoints, paintedAfter, summarisePoints, type ClickPoints } from './click-timeline.ts';
 import { hostedPageUrl } from './engine-figures.ts';
-import { insertAndTime, insertFrame } from './in-page.ts';
+import { insertAndTime, insertFrame, LOADS, SHOPPER_TO_PAY_MS } from './in-page.ts';
 import { startServer } from './processes.ts';
 import { summarise, type Summary } from './stats.ts';
-
-const LOADS = Number(process.env.BENCH_LOADS ?? 20);
-/** The longest the bench waits between the last key and Pay, as a shopper moving to the button. */
-const SHOPPER_TO_PAY_MS = 1_000;
 
 export interface BrowserFigures {
   interactive_ms: Summary;

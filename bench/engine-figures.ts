@@ -23,15 +23,13 @@ import {
   hostedTimings,
   insertAndTime,
   insertFrame,
+  LOADS,
   pressPay,
   sessionAnswered,
+  SHOPPER_TO_PAY_MS,
 } from './in-page.ts';
 import { startServer } from './processes.ts';
 import { summarise, type Summary } from './stats.ts';
-
-const LOADS = Number(process.env.BENCH_LOADS ?? 20);
-/** The longest the bench waits between the last key and Pay, as a shopper moving to the button. */
-const SHOPPER_TO_PAY_MS = 1_000;
 
 /** Where one navigation to the hosted page spent its time: ms after the press or the insertion. */
 export interface Points {

@@ -3,6 +3,11 @@
  * sent, so each stands alone: no imports, no closures). Times are the page's own clock.
  */
 
+/** Fresh page loads a browser figure is the median of (`BENCH_LOADS`), in every engine. */
+export const LOADS = Number(process.env.BENCH_LOADS ?? 20);
+/** The longest the bench waits between the last key and Pay, as a shopper moving to the button. */
+export const SHOPPER_TO_PAY_MS = 1_000;
+
 /** Inserts the element with `attrs` and answers the milliseconds until its form can be used. */
 export async function insertAndTime(attrs: Record<string, string>): Promise<number> {
   const started = performance.now();
