@@ -15,6 +15,7 @@ import type {
   PayoutInput,
   SearchInput,
 } from './client-types.ts';
+import { chunk, searchChunks } from './chunks.ts';
 import { observed } from './observed.ts';
 import {
   OPERATIONS,
@@ -40,7 +41,6 @@ import type {
   RefundRecord,
   ReviewOrder,
   ReviewOrderResult,
-  SearchFilters,
 } from './schemas/batch.ts';
 import type { PayoutRecord } from './schemas/payout.ts';
 
@@ -49,12 +49,6 @@ const operations: Operations = OPERATIONS;
 
 /** The operations that carry a list of orders, sent in chunks of the table's limit. */
 type BatchName = 'capture' | 'review' | 'cancel' | 'refund';
-
-function chunk<T>(items: readonly T[], size: number): T[][] {
-  const chunks: T[][] = [];
-  for (let i = 0; i < items.length; i += size) chunks.push(items.slice(i, i + size));
-  return chunks;
-}
 
 /**
  * A typed client of every operation of the acquiring service: each request validated and signed
@@ -294,20 +288,4 @@ export class GatewayClient {
     }
     return merged;
   }
-}
-
-/**
- * A search's requests: the filters as they are, or with `order_no` split into lists of 100
- * (one request without any when no order number is given).
- */
-function searchChunks(filters: SearchInput): {
-  chunks: string[][];
-  fieldsOf: (orders: string[]) => SearchFilters;
-} {
-  const { order_no, ...rest } = filters;
-  const list = typeof order_no === 'string' ? order_no.split(',') : order_no;
-  return {
-    chunks: list ? chunk(list, 100) : [[]],
-    fieldsOf: (orders) => (orders.length > 0 ? { ...rest, order_no: orders.join(',') } : rest),
-  };
 }
