@@ -62,8 +62,8 @@ export async function browserFigures(): Promise<BrowserFigures> {
   const shop = await startStorefront(() => ({
     html: '<!doctype html><html><head><script src="/acquiring-checkout.js"></script></head><body></body></html>',
   }));
-  const sandbox = await startServer('sandbox');
-  const companion = await startServer('companion', sandbox.url, shop.origin);
+  const sandbox = await startServer(['sandbox']);
+  const companion = await startServer(['companion', sandbox.url, shop.origin]);
   const browser = await launchChromium();
   try {
     const attributes = { companion: companion.url, 'order-ref': 'mug.bench' };

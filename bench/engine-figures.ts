@@ -67,8 +67,8 @@ export async function engineFigures(name: EngineName): Promise<EngineFigures> {
   const shop = await startStorefront(() => ({
     html: '<!doctype html><html><head><script src="/acquiring-checkout.js"></script></head><body></body></html>',
   }));
-  const sandbox = await startServer('sandbox');
-  const companion = await startServer('companion', sandbox.url, shop.origin);
+  const sandbox = await startServer(['sandbox']);
+  const companion = await startServer(['companion', sandbox.url, shop.origin]);
   const engine = await startEngine(name);
   const tab = await engine.newTab();
   try {

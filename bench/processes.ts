@@ -1,6 +1,7 @@
 /** Building, starting and stopping the benchmark servers (servers.mjs) as child processes. */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { createInterface } from 'node:readline';
 
 /** The storefront origin the benchmarks call the companion from. */
@@ -45,12 +46,49 @@ function cpuMsOf(pid: number): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_S;
 }
 
-export async function startServer(...args: string[]): Promise<Child> {
+/**
+ * Where the processes of a throughput figure run (Linux, two cores or more; `taskset`): the
+ * server measured on a core of its own (the last), the load generator and the stand-in services
+ * it calls on the others. Unpinned, on two cores, a server shared its core with whatever the
+ * scheduler put there: a relay, which needs little CPU a request, was held back by the load
+ * generator and the stand-in beside it far more than a companion was, and own ÷ relay moved
+ * from 0.15 to 0.29 between the rounds of one run.
+ */
+export const CORES = (() => {
+  const count = availableParallelism();
+  if (process.platform !== 'linux' || count < 2) return undefined;
+  return { measured: String(count - 1), rest: count === 2 ? '0' : `0-${count - 2}` };
+})();
+
+/** Pins this process (every thread: the load generator runs here) to the cores it may use. */
+export function pinLoadGenerator(): void {
+  if (CORES) spawnSync('taskset', ['-a', '-p', '-c', CORES.rest, String(process.pid)]);
+}
+
+/** Gives this process every core back. */
+export function unpinLoadGenerator(): void {
+  const count = availableParallelism();
+  if (CORES) spawnSync('taskset', ['-a', '-p', '-c', `0-${count - 1}`, String(process.pid)]);
+}
+
+/**
+ * Starts a bench server (servers.mjs `args`). For a throughput figure, `pin` puts it on the core
+ * of its own (`'measured'`) or with the load generator (`'load'`, the stand-ins it calls); without
+ * it, anywhere.
+ */
+export async function startServer(
+  args: string[],
+  { pin }: { pin?: 'measured' | 'load' } = {},
+): Promise<Child> {
   const profile =
     PROFILE_DIR && args[0] === 'companion' ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [];
-  const child: ChildProcess = spawn(process.execPath, [...profile, 'bench/servers.mjs', ...args], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const node = [process.execPath, ...profile, 'bench/servers.mjs', ...args];
+  // taskset execs node in its own process: the pid stays the server's.
+  const [program, ...rest] =
+    CORES && pin
+      ? ['taskset', '-c', pin === 'measured' ? CORES.measured : CORES.rest, ...node]
+      : node;
+  const child: ChildProcess = spawn(program!, rest, { stdio: ['ignore', 'pipe', 'inherit'] });
   const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
   const url = await new Promise<string>((resolve, reject) => {
     lines.on('line', (line) => line.startsWith('READY ') && resolve(line.slice(6)));

@@ -11,7 +11,13 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { signed } from 'acquiring-checkout-server/gateway';
 import { DEFAULT_MERCHANT } from 'acquiring-checkout-server/sandbox';
-import { BENCH_ORIGIN, startServer, type Child } from './processes.ts';
+import {
+  BENCH_ORIGIN,
+  pinLoadGenerator,
+  startServer,
+  unpinLoadGenerator,
+  type Child,
+} from './processes.ts';
 import { percentile, summarise, type Summary } from './stats.ts';
 
 const ROUNDS = 3;
@@ -111,13 +117,16 @@ export interface ServerFigures {
 }
 
 export async function serverFigures(): Promise<ServerFigures> {
-  const bare = await startServer('bare');
-  const sandbox = await startServer('sandbox');
-  const instant = await startServer('instant');
-  const companion = await startServer('companion', sandbox.url);
-  const alone = await startServer('companion', instant.url);
-  const relay = await startServer('relay', instant.url);
-  const traced = await startServer('companion-traced', instant.url);
+  const measured = { pin: 'measured' } as const;
+  const withLoad = { pin: 'load' } as const;
+  pinLoadGenerator();
+  const bare = await startServer(['bare'], measured);
+  const sandbox = await startServer(['sandbox'], withLoad);
+  const instant = await startServer(['instant'], withLoad);
+  const companion = await startServer(['companion', sandbox.url], measured);
+  const alone = await startServer(['companion', instant.url], measured);
+  const relay = await startServer(['relay', instant.url], measured);
+  const traced = await startServer(['companion-traced', instant.url], measured);
   try {
     const samples = {
       ratio: [] as number[], ownRatio: [] as number[], relayRatio: [] as number[],
@@ -185,6 +194,7 @@ export async function serverFigures(): Promise<ServerFigures> {
     await Promise.all(
       [traced, relay, alone, companion, instant, sandbox, bare].map((server) => server.stop()),
     );
+    unpinLoadGenerator();
   }
 }
 

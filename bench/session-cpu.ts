@@ -8,7 +8,7 @@
  */
 import autocannon from 'autocannon';
 import { parseArgs } from 'node:util';
-import { BENCH_ORIGIN, buildServer, startServer } from './processes.ts';
+import { BENCH_ORIGIN, buildServer, pinLoadGenerator, startServer } from './processes.ts';
 import { summarise } from './stats.ts';
 
 const { values } = parseArgs({
@@ -32,8 +32,9 @@ const sessionBody = () =>
   });
 
 buildServer();
-const instant = await startServer('instant');
-const companion = await startServer('companion', instant.url);
+pinLoadGenerator();
+const instant = await startServer(['instant'], { pin: 'load' });
+const companion = await startServer(['companion', instant.url], { pin: 'measured' });
 const counted: number[] = [];
 try {
   for (let round = 0; round < rounds; round++) {
