@@ -69,7 +69,7 @@ export async function engineFigures(name: EngineName): Promise<EngineFigures> {
   }));
   const sandbox = await startServer(['sandbox']);
   const companion = await startServer(['companion', sandbox.url, shop.origin]);
-  const engine = await startEngine(name);
+  const engine = await startEngine(name, { compositing: true });
   const tab = await engine.newTab();
   try {
     const attributes = { companion: companion.url, 'order-ref': 'mug.bench' };

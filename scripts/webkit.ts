@@ -33,15 +33,22 @@ export interface WebKit {
   close(): Promise<void>;
 }
 
-export async function startWebKit(): Promise<WebKit> {
+/**
+ * `compositing`: WebKitGTK's accelerated compositing, off unless asked. Xvfb has no GPU, so it
+ * runs on Mesa's software GL there, which cost the web process half its CPU (the seven payment
+ * flows: 22 CPU-s, 12 without it): the tests go without, as on a machine whose GPU WebKitGTK
+ * cannot use; the bench's figures keep it, as a shopper's WebKit paints.
+ */
+export async function startWebKit({ compositing = false } = {}): Promise<WebKit> {
   const binary = miniBrowserPath();
   const display = await startXvfb();
   const port = await freePort();
   const driver = spawnTied('WebKitWebDriver', [`--port=${port}`], {
-    // Xvfb has no GPU: WebKitGTK's accelerated compositing runs on Mesa's software GL there, which
-    // cost its web process half its CPU (the seven payment flows: 22 CPU-s, 12 without it).
-    // Without it pages paint as on a machine whose GPU WebKitGTK cannot use.
-    env: { ...process.env, DISPLAY: `:${display.number}`, WEBKIT_DISABLE_COMPOSITING_MODE: '1' },
+    env: {
+      ...process.env,
+      DISPLAY: `:${display.number}`,
+      ...(compositing ? {} : { WEBKIT_DISABLE_COMPOSITING_MODE: '1' }),
+    },
     // Its browsers' chatter (no sound card, no D-Bus session) stays out of the test output; the
     // last of it is kept for the error if the driver or a browser fails.
     stdio: ['pipe', 'ignore', 'pipe'],

@@ -22,7 +22,11 @@ export interface Engine {
 
 const SIZE = { width: 1280, height: 900 };
 
-export async function startEngine(name: EngineName): Promise<Engine> {
+/**
+ * Starts `name`'s browser. `compositing`: WebKitGTK's accelerated compositing, which the tests go
+ * without and the bench keeps (scripts/webkit.ts).
+ */
+export async function startEngine(name: EngineName, { compositing = false } = {}): Promise<Engine> {
   if (name === 'chromium') {
     const browser = await launchChromium();
     return {
@@ -48,7 +52,7 @@ export async function startEngine(name: EngineName): Promise<Engine> {
       close: () => browser.close(),
     };
   }
-  const webkit = await startWebKit();
+  const webkit = await startWebKit({ compositing });
   return {
     name,
     newTab: async () => new WebDriverTab(await webkit.newSession(SIZE)),
