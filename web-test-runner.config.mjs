@@ -43,7 +43,14 @@ const { engineCommandsPlugin, firefoxLauncher, WebKitLauncher } =
 const LAUNCHERS = {
   chromium: () =>
     chromeLauncher({
-      launchOptions: { executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS },
+      launchOptions: {
+        executablePath: CHROMIUM_PATH,
+        headless: true,
+        args: CHROMIUM_ARGS,
+        // No request events (nothing reads them; each test file loads its modules one request
+        // each): 41 → 33 CPU-s for the Chromium run, Firefox's likewise (scripts/firefox.ts).
+        networkEnabled: false,
+      },
     }),
   firefox: firefoxLauncher,
   webkit: () => new WebKitLauncher(),
