@@ -54,7 +54,7 @@ function cpuMsOf(pid: number): number {
  * generator and the stand-in beside it far more than a companion was, and own ÷ relay moved
  * from 0.15 to 0.29 between the rounds of one run.
  */
-export const CORES = (() => {
+const CORES = (() => {
   const count = availableParallelism();
   if (process.platform !== 'linux' || count < 2) return undefined;
   return { measured: String(count - 1), rest: count === 2 ? '0' : `0-${count - 2}` };
