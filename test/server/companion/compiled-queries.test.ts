@@ -32,8 +32,10 @@ for (const database of TEST_DATABASES) {
       await drop();
     });
 
+    // Each token of the run its own: the tests share one database a store.
+    let made = 0;
     const token = (name: string, used_at?: number) => ({
-      token: `${name}-${Math.random().toString(36).slice(2)}`,
+      token: `${name}-${++made}`,
       order_no: `${name}-1`,
       expires_at: 1_000,
       used_at,
