@@ -1,5 +1,5 @@
 /** What the widget tests do to the element: find its parts and fields, and type as a shopper. */
-import { fixture } from '@open-wc/testing';
+import { fixture, waitUntil } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import type { AcquiringCheckout } from '../../widget/src/index.ts';
 
@@ -62,10 +62,19 @@ export async function viewport(size: { width: number; height: number }): Promise
   await executeServerCommand('viewport', size);
 }
 
+/** What the system preferred when this test file's page loaded, before any test changed it. */
+const SYSTEM_SCHEME = matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+
 /**
- * What the system prefers (`prefers-color-scheme`), `null` for the system's own. Answers false in
- * an engine that cannot change it while a page runs (WebKitGTK: scripts/wtr-engines.ts).
+ * What the system prefers (`prefers-color-scheme`), `null` for the system's own; resolves once
+ * the page sees it. Firefox takes it as a preference, which reaches the page's process a moment
+ * after the command returns: a test that looked at once could still see the last test's scheme.
+ * Answers false in an engine that cannot change it while a page runs (WebKitGTK:
+ * scripts/wtr-engines.ts).
  */
 export async function systemColorScheme(scheme: 'light' | 'dark' | null): Promise<boolean> {
-  return (await executeServerCommand('system-color-scheme', { scheme })) === true;
+  if ((await executeServerCommand('system-color-scheme', { scheme })) !== true) return false;
+  const seen = `(prefers-color-scheme: ${scheme ?? SYSTEM_SCHEME})`;
+  await waitUntil(() => matchMedia(seen).matches, `the page never saw ${seen}`);
+  return true;
 }
