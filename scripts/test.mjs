@@ -30,6 +30,8 @@ const MINUTE = 60_000;
 const TIMES_FILE = 'scripts/test/times.json';
 const TIMES_REPORTER = resolve('scripts/test/times-reporter.mjs');
 const UNFINISHED_REPORTER = resolve('scripts/test/unfinished-reporter.mjs');
+/** The server's packages, loaded before tsx (scripts/test/preload.mjs says why). */
+const PRELOAD = ['--import', resolve('scripts/test/preload.mjs'), '--import', 'tsx'];
 
 function testFiles(dir, pattern) {
   if (!existsSync(dir)) return [];
@@ -144,7 +146,7 @@ function nodeTestJobs(layer, files, { groupS, limitMs, env = {}, key = (f) => f 
       layer,
       command: [
         process.execPath,
-        ...['--import', 'tsx', '--test', '--test-force-exit', `--test-timeout=${limitMs}`],
+        ...[...PRELOAD, '--test', '--test-force-exit', `--test-timeout=${limitMs}`],
         ...['--test-reporter=spec', '--test-reporter-destination=stdout'],
         ...[`--test-reporter=${UNFINISHED_REPORTER}`, '--test-reporter-destination=stdout'],
         ...[`--test-reporter=${TIMES_REPORTER}`, '--test-reporter-destination=/dev/null'],
@@ -184,7 +186,7 @@ if (widget.length)
   jobs.push({
     name: 'widget: three engines',
     layer: 'widget',
-    command: [process.execPath, '--import', 'tsx', 'node_modules/@web/test-runner/dist/bin.js'],
+    command: [process.execPath, ...PRELOAD, 'node_modules/@web/test-runner/dist/bin.js'],
     expectedS: expectedS('widget'),
     timeoutMs: 5 * MINUTE,
     timesKey: () => 'widget',
