@@ -153,7 +153,11 @@ function stackPlugin() {
 
 export default {
   files: 'test/widget/**/*.test.ts',
-  nodeResolve: true,
+  // Lit's production build, as the script-tag builds bundle it and a shop's production bundler
+  // resolves it (the `production` condition): the element tested is the one shoppers get, and
+  // without dev mode's checks the three engines took 69–74 CPU-s against 73–81 (four runs each,
+  // interleaved).
+  nodeResolve: { exportConditions: ['production'] },
   concurrency: 1,
   plugins: [
     cardValidatorPlugin(),
