@@ -32,8 +32,15 @@ export class Merchant {
   }
 
   async refund(orderRef: string, amount: string): Promise<string> {
+    // The answer to this refund, not the last one: a second refund of the same order was read
+    // as the first's "done" when the console had not yet begun it (seen in CI, under load).
+    const before = (await this.page.locator('#message').textContent()) ?? '';
     await this.row(orderRef).getByLabel(`Refund amount for ${orderRef}`).fill(amount);
     await this.row(orderRef).getByRole('button', { name: 'Refund' }).click();
+    await this.page
+      .locator('#message')
+      .filter({ hasNotText: new RegExp(`^${before.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) })
+      .waitFor();
     return this.message(orderRef);
   }
 
