@@ -2,14 +2,7 @@
 // `npm run build`: the widget, then the server package (its types import the widget's), then the
 // compiled demo and the docs side by side (each reads the two packages' builds, neither the
 // other's): 22–24 s on 2 cores, against 25.5 s with the demo and the docs one after the other.
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-
-/** Runs an npm script or a node file to its end; throws, naming it, if it fails. */
-async function run(command, ...args) {
-  const [code] = await once(spawn(command, args, { stdio: 'inherit' }), 'exit');
-  if (code !== 0) throw new Error(`${command} ${args.join(' ')} exited with ${code}`);
-}
+import { run } from './run.mjs';
 
 try {
   await run('npm', 'run', 'build', '--workspace', 'widget');

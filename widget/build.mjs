@@ -1,21 +1,14 @@
 #!/usr/bin/env node
 // `npm run build` (here or at the root): the widget's Vite builds, its type declarations, its
 // custom-elements manifest, and the sha384 integrity of the script-tag file for the docs' snippet.
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
+import { run } from '../scripts/run.mjs';
 
 process.chdir(dirname(fileURLToPath(import.meta.url)));
-
-/** Runs a command to its end; throws, naming it, if it fails. */
-async function run(command, ...args) {
-  const [code] = await once(spawn(command, args, { stdio: 'inherit' }), 'exit');
-  if (code !== 0) throw new Error(`${command} ${args.join(' ')} exited with ${code}`);
-}
 
 // The esm build first: it empties dist/, and the manifest reads the module it writes. Then the
 // other modes in this process (one Vite start instead of one `npx vite` each), beside the type

@@ -26,21 +26,32 @@ export class Merchant {
   }
 
   /** Presses an order's button and answers the console's message about it. */
-  async act(orderRef: string, button: string): Promise<string> {
-    await this.row(orderRef).getByRole('button', { name: button, exact: true }).click();
-    return this.message(orderRef);
+  act(orderRef: string, button: string): Promise<string> {
+    return this.#answer(orderRef, () =>
+      this.row(orderRef).getByRole('button', { name: button, exact: true }).click(),
+    );
   }
 
   async refund(orderRef: string, amount: string): Promise<string> {
-    // The answer to this refund, not the last one: a second refund of the same order was read
-    // as the first's "done" when the console had not yet begun it (seen in CI, under load).
-    const before = (await this.page.locator('#message').textContent()) ?? '';
     await this.row(orderRef).getByLabel(`Refund amount for ${orderRef}`).fill(amount);
-    await this.row(orderRef).getByRole('button', { name: 'Refund' }).click();
-    await this.page
-      .locator('#message')
-      .filter({ hasNotText: new RegExp(`^${before.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) })
-      .waitFor();
+    return this.#answer(orderRef, () =>
+      this.row(orderRef).getByRole('button', { name: 'Refund' }).click(),
+    );
+  }
+
+  /**
+   * The console's answer to `press`, not the message before it: a second refund of one order
+   * was read as the first's "done" when the console had not yet begun it (seen in CI, under
+   * load).
+   */
+  async #answer(orderRef: string, press: () => Promise<void>): Promise<string> {
+    const before = await this.page.locator('#message').textContent();
+    await press();
+    await this.page.waitForFunction(
+      (shown) => document.querySelector('#message')?.textContent !== shown,
+      before,
+      { polling: 100 },
+    );
     return this.message(orderRef);
   }
 
