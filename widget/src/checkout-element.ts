@@ -161,7 +161,10 @@ export class AcquiringCheckout extends LitElement {
   declare dataCollection: DataCollection;
   /** When the frame cannot be used: `redirect` the page, or offer a `popup`. */
   declare fallback: 'redirect' | 'popup';
-  /** How long the payment page may take to load in the frame, in ms. */
+  /**
+   * How long the payment page may take to load in the frame, in ms, counted while the element is
+   * in the document.
+   */
   declare frameTimeout: number;
   /**
    * `light` (the default), `dark`, or `auto`: dark when the page's `color-scheme` allows it and

@@ -17,6 +17,8 @@ import { reveal, type RevealHost } from './reveal.ts';
 
 /** What the frame needs of the element: its settings, and where its frame is rendered. */
 export interface FrameHost extends RevealHost, EventTarget {
+  /** Whether the element is in a document: its frame loads, and its fallback runs, only then. */
+  readonly isConnected: boolean;
   companion: string;
   fallback: 'redirect' | 'popup';
   frameTimeout: number;
@@ -57,11 +59,27 @@ export class FrameController implements ReactiveController {
 
   hostConnected(): void {
     window.addEventListener('message', this.#onMessage);
+    // Back in a document (moved by the page): the frame loads again, and has its time again.
+    if (this.loading) this.#arm();
   }
 
+  /**
+   * Out of the document (an app's route changed, the element was moved), the frame loads
+   * nothing, so its time stops too: a timer left running would fall back, and redirect the
+   * page the shopper went on to, long after they left the checkout.
+   */
   hostDisconnected(): void {
     window.removeEventListener('message', this.#onMessage);
     clearTimeout(this.#timer);
+    this.#timer = undefined;
+  }
+
+  /** Gives the loading page `frameTimeout` ms, from now, while the element is in a document. */
+  #arm(): void {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    if (this.#host.isConnected)
+      this.#timer = setTimeout(() => void this.#fallBack(), this.#host.frameTimeout);
   }
 
   #onLoad = (): void => {
@@ -101,8 +119,7 @@ export class FrameController implements ReactiveController {
   mount(session: SessionResponse, url: string): void {
     this.#session = session;
     this.#set({ url, loading: true });
-    clearTimeout(this.#timer);
-    this.#timer = setTimeout(() => void this.#fallBack(), this.#host.frameTimeout);
+    this.#arm();
     void reveal(this.#host, 'payment-page');
   }
 
@@ -144,7 +161,10 @@ export class FrameController implements ReactiveController {
       const session = await this.#attempt.restart(); // the same attempt: a fresh one-time address
       if (!session.frame_url || !isHttpUrl(session.frame_url))
         throw new CheckoutError('frame', 'The payment page could not be opened.', true);
-      if (this.#host.fallback === 'popup') this.#set({ windowUrl: session.frame_url });
+      // Taken out of the document while the address was on its way: the page the shopper went
+      // on to stays theirs; should the element come back, it offers the page in a window.
+      if (this.#host.fallback === 'popup' || !this.#host.isConnected)
+        this.#set({ windowUrl: session.frame_url });
       else this.redirect(session.frame_url, 'frame-fallback');
     } catch (error) {
       this.#attempt.failed(error);
