@@ -206,36 +206,6 @@ describe('<acquiring-checkout>', () => {
       expect(part(el, 'frame')).to.equal(null);
     });
 
-    it('falls back to nothing once taken out of the page, and loads its frame when put back', async () => {
-      // Before the fix, the frame's timer ran on in a detached element (an app's route changed
-      // after Pay) and its fallback, by default a redirect, moved the page the shopper went on to.
-      const el = await checkout({ fallback: 'popup', 'frame-timeout': '300' });
-      await fillValid(el);
-      const place = el.parentElement as HTMLElement;
-      const requests = countRequests('/api/checkout-sessions');
-      try {
-        part(el, 'pay-button').click();
-        el.remove();
-        // The session's answer reaches the detached element: its frame is rendered, not loaded.
-        await waitUntil(() => el.shadowRoot?.querySelector('[part="frame"]'), 'no frame', {
-          timeout: 5_000,
-        });
-        // Out of the page for three times its frame-timeout: nothing may fall back meanwhile.
-        // There is no event for something that must not happen, so this one waits.
-        await new Promise((resolve) => setTimeout(resolve, 900));
-        expect(requests.count(), 'a fallback asks for a fresh address').to.equal(1);
-        expect(el.shadowRoot?.querySelector('[part="open-window-button"]')).to.equal(null);
-        // Back in the page, the frame loads, with its time from now (ample, as the page loads).
-        el.frameTimeout = 10_000;
-        const mounted = oneEvent(el, 'acquiring-frame-mounted');
-        place.append(el);
-        expect((await mounted).detail.order_no).to.match(/-1$/);
-        expect(requests.count()).to.equal(1);
-      } finally {
-        requests.restore();
-      }
-    });
-
     it('reports a failure with a code and a way to retry', async () => {
       const el = await checkout({ 'order-ref': 'nothing.wtr' });
       await fillValid(el);

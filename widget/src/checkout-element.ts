@@ -291,6 +291,8 @@ export class AcquiringCheckout extends LitElement {
       this.renderRoot.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
       return;
     }
+    // Out of the page while its parts loaded (an app's route changed): it pays for nothing.
+    if (!this.isConnected) return;
     const typed = this.#typesCard ? this.#parts.card?.cardOf(this._values) : undefined;
     await this.#payment.pay(this.#wallet.part?.choice ?? typed);
   };

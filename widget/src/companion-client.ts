@@ -55,7 +55,9 @@ async function send(url: string, init: RequestInit): Promise<Response> {
       // A GET without headers of its own is a simple request: no CORS preflight before it.
       headers: init.body ? { 'content-type': 'application/json', ...init.headers } : init.headers,
     });
-  } catch {
+  } catch (error) {
+    // Aborted by its caller (the order changed, the element left the page): not unreachable.
+    if (init.signal?.aborted) throw error;
     explainUnreachable(url);
     throw new CheckoutError('network', 'The payment service could not be reached.', true);
   }
@@ -84,6 +86,7 @@ async function call<T>(url: string, init: RequestInit): Promise<T> {
       delay <= LONGEST_WAIT_S
     ) {
       await new Promise((resolve) => setTimeout(resolve, Math.max(delay, 0.1) * 1000));
+      if (init.signal?.aborted) throw init.signal.reason;
       continue;
     }
     throw new CheckoutError(

@@ -113,13 +113,15 @@ export class PaymentController implements ReactiveController {
         (phase) => this.#to({ on: 'prepare', phase }),
       ));
     if (!preparer) return;
-    if (!valid || !this.canPay || this.#host._choice().mode !== 'checkout')
-      return preparer.cancel();
+    // A detached element still updates (a part or a text arriving): it prepares nothing, or its
+    // session could replace the one an element on the shopper's next page prepared.
+    const wanted = valid && this.canPay && this.#host._choice().mode === 'checkout';
+    if (!wanted || !this.#host.isConnected) return preparer.cancel();
     const { key = '' } = this.#to({ on: 'key', key: crypto.randomUUID() });
     // Pay may have been pressed while the request was being put together: it starts its own.
     void part
       ?.checkoutRequest(this.#host, key)
-      .then((body) => this.canPay && preparer.prepare(body));
+      .then((body) => this.canPay && this.#host.isConnected && preparer.prepare(body));
   }
 
   /** On connect, and whenever the companion or the order changes: resume a saved attempt. */
@@ -278,7 +280,11 @@ export class PaymentController implements ReactiveController {
   #goToIssuer(session: SessionResponse): void {
     if (!session.issuer_url || !isHttpUrl(session.issuer_url))
       throw new CheckoutError('issuer', 'The payment method gave no usable address.', false);
-    this.frame.redirect(session.issuer_url, 'apm');
+    if (this.#host.isConnected) return this.frame.redirect(session.issuer_url, 'apm');
+    // The element left the page before the payment method's address came: the page the shopper
+    // went on to stays theirs. The attempt is saved; back on a page, Continue takes them there.
+    this.#forgetState();
+    this.#resumedFor = undefined;
   }
 
   /** Waits for the attempt's outcome: `#settle` or `fail` follows. */

@@ -21,14 +21,21 @@ export interface StatusOutcome {
   failed(error: unknown): void;
 }
 
+/** The element whose attempts are confirmed: only while it is in a document. */
+export interface StatusHost extends ReactiveControllerHost {
+  readonly isConnected: boolean;
+}
+
 export class StatusController implements ReactiveController {
+  readonly #host: StatusHost;
   readonly #outcome: StatusOutcome;
   /** The attempt being confirmed, and the switch that stops its poll. */
   #current: { attempt: PendingAttempt; stop: AbortController } | undefined;
   /** An attempt whose poll the element's leaving stopped. */
   #interrupted: PendingAttempt | undefined;
 
-  constructor(host: ReactiveControllerHost, outcome: StatusOutcome) {
+  constructor(host: StatusHost, outcome: StatusOutcome) {
+    this.#host = host;
     this.#outcome = outcome;
     host.addController(this);
   }
@@ -47,10 +54,17 @@ export class StatusController implements ReactiveController {
 
   /**
    * Asks for `attempt`'s status until it settles, then reports it. A newer confirmation replaces
-   * this one, and the element's leaving stops it: then nothing is reported.
+   * this one, and the element's leaving stops it (or keeps it from starting): then nothing is
+   * reported until the element is back.
    */
   async confirm(attempt: PendingAttempt): Promise<void> {
     this.#current?.stop.abort();
+    if (!this.#host.isConnected) {
+      // Its payment's answer came after the element left: confirmed if it comes back.
+      this.#current = undefined;
+      this.#interrupted = attempt;
+      return;
+    }
     const current = { attempt, stop: new AbortController() };
     this.#current = current;
     const { signal } = current.stop;

@@ -12,6 +12,7 @@ import type { OrderSummaryResponse } from './protocol.ts';
 
 /** What the summary depends on. */
 export interface SummaryHost extends ReactiveControllerHost {
+  readonly isConnected: boolean;
   companion: string;
   orderRef: string;
 }
@@ -42,7 +43,8 @@ export class SummaryController implements ReactiveController {
   }
 
   hostConnected(): void {
-    if (!this.#asked) this.#host.requestUpdate(); // back on the page without it: ask again
+    // Back on the page: what changed while it was away (its order, its companion) is asked for.
+    this.#host.requestUpdate();
   }
 
   hostDisconnected(): void {
@@ -56,6 +58,8 @@ export class SummaryController implements ReactiveController {
    * until the new one comes. The request before is aborted: its answer would be stale.
    */
   hostUpdate(): void {
+    // A detached element still updates; it asks when it is back (hostConnected).
+    if (!this.#host.isConnected) return;
     const { companion, orderRef } = this.#host;
     const base = companionBase(companion);
     const order = companion && orderRef ? `${base} ${orderRef}` : '';
