@@ -18,15 +18,43 @@ function checkout(attributes: Record<string, string> = {}): Promise<AcquiringChe
 /** Something that must not happen has no event to wait for: this waits `ms` instead. */
 const meanwhile = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * Holds the page's requests to `path` until `release()`, then sends each on to the real
+ * companion; `answered()` once one of them has its answer.
+ */
+function holdRequests(path: string) {
+  const { fetch } = window;
+  let release = () => undefined as void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let answered = false;
+  window.fetch = (input, init) =>
+    String(input).endsWith(path)
+      ? released.then(() => fetch(input, init)).finally(() => (answered = true))
+      : fetch(input, init);
+  return { release, answered: () => answered, restore: () => void (window.fetch = fetch) };
+}
+
+/** Presses Pay, then takes the element out of the page before the held answer comes. */
+async function payThenLeave(el: AcquiringCheckout, held: { release(): void }): Promise<void> {
+  const submitted = oneEvent(el, 'acquiring-submit');
+  part(el, 'pay-button').click();
+  await submitted;
+  el.remove();
+  held.release();
+}
+
 describe('<acquiring-checkout> taken out of the page', () => {
-  it('falls back to nothing, and loads its frame when put back', async () => {
+  it('falls back to nothing, and loads its frame when put back', async function () {
+    this.timeout(30_000); // its waits add up to more than the usual 15 s on a loaded machine
     // Before the fix, the frame's timer ran on in the detached element and its fallback, by
     // default a redirect, moved the page the shopper had gone on to.
     const el = await checkout({ fallback: 'popup', 'frame-timeout': '300' });
-    await fillValid(el);
     const place = el.parentElement as HTMLElement;
+    // Counted from before the form is valid: a session prepared ahead, which Pay then takes, is
+    // the one session either way.
     const requests = countRequests('/api/checkout-sessions');
     try {
+      await fillValid(el);
       part(el, 'pay-button').click();
       el.remove();
       // The session's answer reaches the detached element: its frame is rendered, not loaded.
@@ -51,37 +79,19 @@ describe('<acquiring-checkout> taken out of the page', () => {
     const el = await checkout({ mode: 'apm', 'payment-method': 'BANK_TRANSFER', fields: 'email' });
     await type(el, 'email', 'ada@example.com');
     const place = el.parentElement as HTMLElement;
-    // The companion's answer is held until the element has left the page.
-    const { fetch } = window;
-    let release = () => undefined as void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    window.fetch = (input, init) =>
-      String(input).endsWith('/api/apm-payments')
-        ? released.then(() => fetch(input, init))
-        : fetch(input, init);
-    let redirects = 0;
-    el.addEventListener('acquiring-redirect', () => redirects++);
+    const held = holdRequests('/api/apm-payments');
     try {
-      const submitted = oneEvent(el, 'acquiring-submit');
-      part(el, 'pay-button').click();
-      await submitted;
-      el.remove();
-      release();
-      // Before the fix, the page went to the payment method here, and this test with it. Now
-      // the attempt, saved as its answer came, is offered to continue.
-      await waitUntil(
-        () => el.shadowRoot?.querySelector('[part="continue-button"]'),
-        'no Continue',
-        {
-          timeout: 5_000,
-        },
-      );
-      expect(redirects).to.equal(0);
+      await payThenLeave(el, held);
+      // Before the fix, the page went to the payment method here, and this test's page with it
+      // (the run then reports the file unfinished). Now the attempt, saved as its answer came,
+      // is offered to continue.
+      const offered = () => el.shadowRoot?.querySelector('[part="continue-button"]');
+      await waitUntil(offered, 'no Continue', { timeout: 5_000 });
       place.append(el);
       await el.updateComplete;
       expect(part(el, 'continue-button').textContent?.trim()).to.equal('Continue your payment');
     } finally {
-      window.fetch = fetch;
+      held.restore();
     }
   });
 
@@ -98,29 +108,18 @@ describe('<acquiring-checkout> taken out of the page', () => {
     await type(el, 'card.expiry', '12/30');
     await type(el, 'card.security_code', '123');
     const place = el.parentElement as HTMLElement;
-    const { fetch } = window;
-    let release = () => undefined as void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let paid = false;
-    window.fetch = (input, init) => {
-      if (!String(input).endsWith('/api/card-payments')) return fetch(input, init);
-      return released.then(() => fetch(input, init)).finally(() => (paid = true));
-    };
+    const held = holdRequests('/api/card-payments');
     const statuses = countRequests('/api/orders/');
     try {
-      const submitted = oneEvent(el, 'acquiring-submit');
-      part(el, 'pay-button').click();
-      await submitted;
-      el.remove();
-      release();
-      await waitUntil(() => paid, 'the payment was not answered', { timeout: 5_000 });
-      await meanwhile(700); // longer than the poll's first pause
+      await payThenLeave(el, held);
+      await waitUntil(held.answered, 'the payment was not answered', { timeout: 5_000 });
+      await meanwhile(700); // the poll asks at once, then every 500 ms
       expect(statuses.count(), 'no status asked for while away').to.equal(0);
       const result = oneEvent(el, 'acquiring-result');
       place.append(el);
       expect((await result).detail.status).to.equal('authorised');
     } finally {
-      window.fetch = fetch;
+      held.restore();
       statuses.restore();
     }
   });
@@ -131,12 +130,14 @@ describe('<acquiring-checkout> taken out of the page', () => {
     try {
       await fillValid(el);
       el.remove();
+      // One prepared before it left (the machine slow to get here) is not what is asked.
+      const before = requests.count();
       // An update of the detached element (a text arriving does the same): before the fix, it
       // prepared a session, which could replace the one the shopper's next page prepared.
       el.messages = { pay: 'Place order' };
       await el.updateComplete;
       await meanwhile(1_200); // more than twice the preparer's pause
-      expect(requests.count()).to.equal(0);
+      expect(requests.count()).to.equal(before);
     } finally {
       requests.restore();
     }

@@ -162,8 +162,8 @@ export class AcquiringCheckout extends LitElement {
   /** When the frame cannot be used: `redirect` the page, or offer a `popup`. */
   declare fallback: 'redirect' | 'popup';
   /**
-   * How long the payment page may take to load in the frame, in ms, counted while the element is
-   * in the document.
+   * How long the payment page may take to load in the frame, in ms; the clock runs while the
+   * element is in the document, and starts again when it is put back.
    */
   declare frameTimeout: number;
   /**
