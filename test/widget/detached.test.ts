@@ -75,6 +75,23 @@ describe('<acquiring-checkout> taken out of the page', () => {
     }
   });
 
+  it('moved with its page up, shows the same attempt’s page at a fresh address', async () => {
+    const el = await checkout();
+    await fillValid(el);
+    const mounted = oneEvent(el, 'acquiring-frame-mounted');
+    part(el, 'pay-button').click();
+    const first = (await mounted).detail.order_no;
+    const used = (part(el, 'frame') as HTMLIFrameElement).src;
+    // Moved, as an app re-parents it: the frame reloads, and its address was served once.
+    const again = oneEvent(el, 'acquiring-frame-mounted');
+    document.body.append(el);
+    expect((await again).detail.order_no, 'the same attempt').to.equal(first);
+    const fresh = (part(el, 'frame') as HTMLIFrameElement).src;
+    expect(fresh).to.match(/\/pay\//);
+    expect(fresh).not.to.equal(used);
+    el.remove(); // not the fixture's any more
+  });
+
   it('sends no page to the payment method whose address came after it left', async () => {
     const el = await checkout({ mode: 'apm', 'payment-method': 'BANK_TRANSFER', fields: 'email' });
     await type(el, 'email', 'ada@example.com');

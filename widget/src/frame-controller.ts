@@ -50,6 +50,8 @@ export class FrameController implements ReactiveController {
   #session: SessionResponse | undefined;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #popup: Window | null = null;
+  /** It left the document with its page mounted, whose one-time address the frame used. */
+  #leftWithPage = false;
 
   constructor(host: FrameHost, attempt: FrameAttempt) {
     this.#host = host;
@@ -59,8 +61,9 @@ export class FrameController implements ReactiveController {
 
   hostConnected(): void {
     window.addEventListener('message', this.#onMessage);
-    // Back in a document (moved by the page): the frame loads again, and has its time again.
-    if (this.loading) this.#arm();
+    if (this.#leftWithPage) void this.#reopen();
+    // A page mounted while it was away was never asked for: it loads now, with its time.
+    else if (this.loading) this.#arm();
   }
 
   /**
@@ -72,6 +75,30 @@ export class FrameController implements ReactiveController {
     window.removeEventListener('message', this.#onMessage);
     clearTimeout(this.#timer);
     this.#timer = undefined;
+    if (this.url === undefined) return;
+    // A frame put back loads its address again, and the companion serves a page's address
+    // once: the page was asked for, so it will need a fresh one (#reopen). Meanwhile the frame
+    // goes, so it never shows the used address's "expired".
+    this.#leftWithPage = true;
+    this.#set({ url: undefined, loading: false });
+  }
+
+  /** Back in a document after it left with its page: the same attempt's page, at a fresh address. */
+  async #reopen(): Promise<void> {
+    this.#leftWithPage = false;
+    try {
+      this.mount(...(await this.#freshPage()));
+    } catch (error) {
+      this.#attempt.failed(error);
+    }
+  }
+
+  /** The same attempt again, at a fresh one-time address of its page. */
+  async #freshPage(): Promise<[SessionResponse, string]> {
+    const session = await this.#attempt.restart();
+    if (!session.frame_url || !isHttpUrl(session.frame_url))
+      throw new CheckoutError('frame', 'The payment page could not be opened.', true);
+    return [session, session.frame_url];
   }
 
   /** Gives the loading page `frameTimeout` ms, from now, while the element is in a document. */
@@ -139,6 +166,7 @@ export class FrameController implements ReactiveController {
 
   /** Takes the payment page away: the frame, its progress line and the open-window button. */
   close(): void {
+    this.#leftWithPage = false;
     clearTimeout(this.#timer);
     this.#set({ url: undefined, loading: false, windowUrl: undefined });
   }
@@ -158,14 +186,11 @@ export class FrameController implements ReactiveController {
     this.#timer = undefined;
     this.#set({ url: undefined, loading: false });
     try {
-      const session = await this.#attempt.restart(); // the same attempt: a fresh one-time address
-      if (!session.frame_url || !isHttpUrl(session.frame_url))
-        throw new CheckoutError('frame', 'The payment page could not be opened.', true);
+      const [, url] = await this.#freshPage();
       // Taken out of the document while the address was on its way: the page the shopper went
       // on to stays theirs; should the element come back, it offers the page in a window.
-      if (this.#host.fallback === 'popup' || !this.#host.isConnected)
-        this.#set({ windowUrl: session.frame_url });
-      else this.redirect(session.frame_url, 'frame-fallback');
+      if (this.#host.fallback === 'popup' || !this.#host.isConnected) this.#set({ windowUrl: url });
+      else this.redirect(url, 'frame-fallback');
     } catch (error) {
       this.#attempt.failed(error);
     }
