@@ -24,11 +24,16 @@ const CONTENT_SECURITY_POLICY = [
 
 /**
  * helmet's headers, and the CSP above as one fixed string: helmet rebuilds its CSP header on every
- * request (its directives may be functions), a fortieth of a checkout session's cost.
+ * request (its directives may be functions), a fortieth of a checkout session's cost. No
+ * `Origin-Agent-Cluster`: a companion mounted on the storefront's own origin would ask for an
+ * origin-keyed agent cluster on an origin whose other pages do not, and Chromium then logs a
+ * warning on the shop's page each time the payment page loads in the frame. The hint is the
+ * origin's to give, not one router's.
  */
 export function securityHeaders(): RequestHandler {
   const headers = helmet({
     contentSecurityPolicy: false,
+    originAgentCluster: false,
     referrerPolicy: { policy: 'no-referrer' },
   });
   return (request, response, next) => {

@@ -193,7 +193,8 @@ describe(
           // warning stays (Chromium reads the attribute and the address, not the CSP), but the
           // page cannot reach the shop. Anywhere else the warning is a defect.
           const known = cell.origin === 'shop' && /allow-same-origin .* can escape/.test(m.text());
-          if (!known && (m.type() === 'error' || /sandbox/i.test(m.text()))) errors.push(m.text());
+          const loud = m.type() === 'error' || m.type() === 'warning';
+          if (!known && (loud || /sandbox/i.test(m.text()))) errors.push(m.text());
         });
         page.on('response', (r) => {
           if (r.status() >= 400 && !r.url().endsWith('/favicon.ico'))
