@@ -169,14 +169,18 @@ describe('<acquiring-checkout> taken out of the page', () => {
     // asking for it.
     const { fetch } = window;
     const asked: string[] = [];
+    let handled = 0;
     window.fetch = (input, init) => {
       if (!String(input).includes('/api/order-summaries/')) return fetch(input, init);
       asked.push(String(input));
-      return new Promise((_, reject) =>
+      const answer = new Promise<Response>((_, reject) =>
         init?.signal?.addEventListener('abort', () =>
           reject(new DOMException('The request was aborted.', 'AbortError')),
         ),
       );
+      // Registered after the caller's own await of it: counts once the caller has handled it.
+      queueMicrotask(() => void answer.catch(() => handled++));
+      return answer;
     };
     try {
       el.orderRef = orderRef('gone');
@@ -184,7 +188,7 @@ describe('<acquiring-checkout> taken out of the page', () => {
       el.orderRef = orderRef('gone'); // another order: the last one's summary is stopped
       await waitUntil(() => asked.length === 2, 'no summary asked for');
       el.remove(); // and so is this one's
-      await meanwhile(300);
+      await waitUntil(() => handled === 2, 'the stopped requests were not handled');
       expect(logged.filter((line) => line.includes('no answer from'))).to.deep.equal([]);
     } finally {
       console.error = error;
