@@ -10,7 +10,7 @@ import {
   signNotification,
 } from '../gateway/index.ts';
 import type { SandboxConfig, SandboxMerchant } from './config.ts';
-import type { Order } from './records.ts';
+import type { Faults, Order } from './records.ts';
 import { SandboxStore } from './store.ts';
 import { isRecord, parsedJson } from '../unknown.ts';
 
@@ -29,22 +29,7 @@ export function newId(prefix: string): string {
   return prefix + randomBytes(10).toString('hex').toUpperCase();
 }
 
-/** Per-merchant fault knobs (the admin route sets them). Counts are used up one request at a time. */
-export interface Faults {
-  delay_ms?: number;
-  /** Close the connection without answering, before acting. */
-  drop_connection?: number;
-  /** Act, then close the connection without answering: the merchant cannot know the outcome. */
-  drop_after_acting?: number;
-  /** Answer HTTP 500 without acting. */
-  status_5xx?: number;
-  /** Sign responses with a wrong key. */
-  bad_signature?: number;
-  /** Notifications that are not sent (each counts as a failed attempt and is retried). */
-  drop_notifications?: number;
-  /** The hosted payment page refuses to be framed. */
-  deny_framing?: boolean;
-}
+export type { Faults } from './records.ts';
 
 /** Delivers one notification; true when it was acknowledged. */
 export type NotificationSender = (url: string, body: string, signature: string) => Promise<boolean>;

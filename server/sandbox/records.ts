@@ -1,4 +1,4 @@
-/** What the sandbox keeps: one interface per kind of record in the store. */
+/** What the sandbox keeps: one interface per kind of record in the store, and each merchant's faults. */
 import type {
   OrderStatus,
   PaymentStatus,
@@ -119,4 +119,21 @@ export interface Payout {
   status: PayoutStatus;
   settle_at: number | null;
   sequence: number;
+}
+
+/** Per-merchant fault knobs (the admin route sets them). Counts are used up one request at a time. */
+export interface Faults {
+  delay_ms?: number;
+  /** Close the connection without answering, before acting. */
+  drop_connection?: number;
+  /** Act, then close the connection without answering: the merchant cannot know the outcome. */
+  drop_after_acting?: number;
+  /** Answer HTTP 500 without acting. */
+  status_5xx?: number;
+  /** Sign responses with a wrong key. */
+  bad_signature?: number;
+  /** Notifications that are not sent (each counts as a failed attempt and is retried). */
+  drop_notifications?: number;
+  /** The hosted payment page refuses to be framed. */
+  deny_framing?: boolean;
 }

@@ -6,8 +6,7 @@
  * with another request: two captures racing on one order are serialised, and exactly one wins.
  */
 import { openSqlite, type SqliteDatabase, type SqliteStatement } from '../sqlite.ts';
-import type { CardToken, Order, Payout, Refund, Session, Subscription } from './records.ts';
-import type { Faults } from './engine.ts';
+import type { CardToken, Faults, Order, Payout, Refund, Session, Subscription } from './records.ts';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS orders (

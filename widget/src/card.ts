@@ -4,7 +4,7 @@
  * the brand). Loaded only in card mode (lazy.ts), so the default checkout carries none of it.
  */
 import cardValidator from 'card-validator';
-import type { Messages } from './messages.ts';
+import type { Messages } from './messages-type.ts';
 
 /** How many years ahead an expiry may be; card-validator allows 19. */
 const MAX_YEARS_AHEAD = 20;

@@ -8,7 +8,7 @@
  * come as a constructed style sheet, which a strict CSP allows (`style-src 'self'`).
  */
 import type { html as litHtml, nothing as litNothing } from 'lit';
-import type { Messages } from './messages.ts';
+import type { Messages } from './messages-type.ts';
 import { fill, formatCount, formatMoney } from './money.ts';
 import { chosenMethod, choiceOf, hasChoices, type ChoiceHost } from './payment-choice.ts';
 import type { InstallmentOffer, OrderSummaryResponse } from './protocol.ts';

@@ -6,7 +6,7 @@
  */
 import { html, nothing } from 'lit';
 import { countries, type FieldSpec } from './fields.ts';
-import type { Messages } from './messages.ts';
+import type { Messages } from './messages-type.ts';
 
 export interface FieldState {
   texts: Messages;

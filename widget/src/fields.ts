@@ -3,7 +3,7 @@
  * schemas the companion uses (contract.ts), each refusal told as a message key. The schemas and
  * the card checks are parts of their own (lazy.ts), handed to `validate` once loaded.
  */
-import type { Messages } from './messages.ts';
+import type { Messages } from './messages-type.ts';
 import type { Shopper } from './protocol.ts';
 
 /** The shopper schema of shopper-schema.ts, loaded apart from the element. */

@@ -10,7 +10,7 @@ import { isBusy, type Attempt } from './attempt-state.ts';
 import type { CheckoutError } from './companion-client.ts';
 import { renderField } from './field-view.ts';
 import type { FieldSpec } from './fields.ts';
-import type { Messages } from './messages.ts';
+import type { Messages } from './messages-type.ts';
 import type { OrderStatus } from './protocol.ts';
 import { renderResult } from './result-view.ts';
 import { failureText, outcomeText } from './shopper-text.ts';

@@ -10,7 +10,7 @@ import { html, nothing, svg, type ReactiveController } from 'lit';
 import { CheckoutError } from './companion-client.ts';
 import { CheckoutFrameMountedEvent, CheckoutRedirectEvent } from './events.ts';
 import { frameMessage, isHttpUrl } from './frame.ts';
-import type { Messages } from './messages.ts';
+import type { Messages } from './messages-type.ts';
 import type { SessionResponse } from './protocol.ts';
 import type { PendingAttempt } from './saved-attempt.ts';
 import { reveal, type RevealHost } from './reveal.ts';

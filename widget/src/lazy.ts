@@ -6,7 +6,7 @@
  * their own; the script-tag build (one IIFE file, which cannot split) fetches
  * `acquiring-checkout.<part>.js` from beside itself, so the tag stays small.
  */
-import type { Messages } from './messages.ts';
+import type { Messages } from './messages-type.ts';
 
 declare const __ACQUIRING_IIFE__: boolean;
 

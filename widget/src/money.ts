@@ -5,7 +5,7 @@
  * exactly, as a decimal, never through a float; and as many fraction digits as the companion
  * wrote are shown, so nothing is rounded. The widget does no arithmetic on money.
  */
-import type { Messages } from './messages.ts';
+import type { Messages } from './messages-type.ts';
 import type { OrderSummaryResponse, SubscriptionTerms } from './protocol.ts';
 
 /** Replaces each `{name}` in a message with its value. */

@@ -8,7 +8,7 @@
  */
 import type { Payer } from './contract.ts';
 import { formatCpf, isCpf } from './cpf.ts';
-import type { Messages } from './messages.ts';
+import type { Messages } from './messages-type.ts';
 
 export * from './shopper-schema.ts';
 export { challengeWindowOf } from './challenge-window.ts';

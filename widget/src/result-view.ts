@@ -4,7 +4,7 @@
  * in. Paid has a check mark in the success colour; review a calm, muted clock.
  */
 import { html, nothing, svg } from 'lit';
-import type { Messages } from './messages.ts';
+import type { Messages } from './messages-type.ts';
 import type { OrderStatus } from './protocol.ts';
 import { outcomeText } from './shopper-text.ts';
 

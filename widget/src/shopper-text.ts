@@ -3,7 +3,7 @@
  * never a status name, an order reference or a field path.
  */
 import type { CheckoutError } from './companion-client.ts';
-import type { Messages } from './messages.ts';
+import type { Messages } from './messages-type.ts';
 import { PAID_STATUSES, type OrderStatus } from './protocol.ts';
 
 /** What the shopper reads for a settled order: a sentence, never a status name. */

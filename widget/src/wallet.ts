@@ -12,7 +12,7 @@
  */
 import type { html as litHtml, nothing as litNothing, ReactiveControllerHost } from 'lit';
 import type { SavedCard, SavedCardPaymentRequest } from './contract.ts';
-import type { Messages } from './messages.ts';
+import type { Messages } from './messages-type.ts';
 import type { RouteUrl } from './routes.ts';
 
 /** What the part needs of Lit: the element's own copy. */

@@ -1,5 +1,5 @@
 /** The element's texts in ar: loaded on first use of the locale (lazy.ts). */
-import type { Messages } from '../messages.ts';
+import type { Messages } from '../messages-type.ts';
 
 const messages: Messages = {
   email: 'البريد الإلكتروني', first_name: 'الاسم الأول', last_name: 'اسم العائلة', phone: 'الهاتف', country: 'الدولة',

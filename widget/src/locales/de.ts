@@ -1,5 +1,5 @@
 /** The element's texts in de: loaded on first use of the locale (lazy.ts). */
-import type { Messages } from '../messages.ts';
+import type { Messages } from '../messages-type.ts';
 
 const messages: Messages = {
   email: 'E-Mail', first_name: 'Vorname', last_name: 'Nachname', phone: 'Telefon', country: 'Land', city: 'Stadt',

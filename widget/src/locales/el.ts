@@ -2,7 +2,7 @@
  * The element's texts in Greek (el), loaded on first use of the locale (lazy.ts).
  * Formal plural (“Εισαγάγετε”); the ano teleia (·) where English has a semicolon.
  */
-import type { Messages } from '../messages.ts';
+import type { Messages } from '../messages-type.ts';
 
 const messages: Messages = {
   email: 'Email',

@@ -2,7 +2,7 @@
  * The element's texts in French (fr), loaded on first use of the locale (lazy.ts). A narrow
  * no-break space (U+202F) before `!` and `;`, as French typography sets them.
  */
-import type { Messages } from '../messages.ts';
+import type { Messages } from '../messages-type.ts';
 
 const messages: Messages = {
   email: 'E-mail', first_name: 'Prénom', last_name: 'Nom', phone: 'Téléphone', country: 'Pays', city: 'Ville',

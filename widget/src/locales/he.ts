@@ -3,7 +3,7 @@
  * Right to left. Hebrew imperatives are gendered, so instructions are impersonal
  * (“יש להזין”, “נא לנסות”), as Israeli forms write them.
  */
-import type { Messages } from '../messages.ts';
+import type { Messages } from '../messages-type.ts';
 
 const messages: Messages = {
   email: 'דוא״ל',

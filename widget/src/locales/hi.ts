@@ -2,7 +2,7 @@
  * The element's texts in Hindi (hi), loaded on first use of the locale (lazy.ts).
  * The shopper is “आप”; sentences end with the danda (।).
  */
-import type { Messages } from '../messages.ts';
+import type { Messages } from '../messages-type.ts';
 
 const messages: Messages = {
   email: 'ईमेल',

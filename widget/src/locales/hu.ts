@@ -2,7 +2,7 @@
  * The element's texts in Hungarian (hu), loaded on first use of the locale (lazy.ts).
  * The shopper is “Ön” (“Adja meg”).
  */
-import type { Messages } from '../messages.ts';
+import type { Messages } from '../messages-type.ts';
 
 const messages: Messages = {
   email: 'E-mail-cím',

@@ -2,7 +2,7 @@
  * The element's texts in Indonesian (id), loaded on first use of the locale (lazy.ts).
  * The shopper is “Anda”.
  */
-import type { Messages } from '../messages.ts';
+import type { Messages } from '../messages-type.ts';
 
 const messages: Messages = {
   email: 'Email',

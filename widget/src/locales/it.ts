@@ -3,7 +3,7 @@
  * Instructions in the impersonal infinitive (“Inserire…”), as Italian forms
  * write them; buttons in the imperative (“Paga”, “Riprova”).
  */
-import type { Messages } from '../messages.ts';
+import type { Messages } from '../messages-type.ts';
 
 const messages: Messages = {
   email: 'Email',

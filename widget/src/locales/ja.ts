@@ -2,7 +2,7 @@
  * The element's texts in Japanese (ja), loaded on first use of the locale (lazy.ts).
  * Polite form (です・ます), full-width punctuation.
  */
-import type { Messages } from '../messages.ts';
+import type { Messages } from '../messages-type.ts';
 
 const messages: Messages = {
   email: 'メールアドレス',

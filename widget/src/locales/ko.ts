@@ -2,7 +2,7 @@
  * The element's texts in Korean (ko), loaded on first use of the locale (lazy.ts).
  * Polite form (해요체), as Korean payment pages use.
  */
-import type { Messages } from '../messages.ts';
+import type { Messages } from '../messages-type.ts';
 
 const messages: Messages = {
   email: '이메일',

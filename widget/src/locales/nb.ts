@@ -2,7 +2,7 @@
  * The element's texts in Norwegian Bokmål (nb), loaded on first use of the locale (lazy.ts).
  * The tag `no` resolves here too (messages.ts).
  */
-import type { Messages } from '../messages.ts';
+import type { Messages } from '../messages-type.ts';
 
 const messages: Messages = {
   email: 'E-post',

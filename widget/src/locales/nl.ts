@@ -2,7 +2,7 @@
  * The element's texts in Dutch (nl), loaded on first use of the locale (lazy.ts).
  * The shopper is “u”, as Dutch payment pages address them.
  */
-import type { Messages } from '../messages.ts';
+import type { Messages } from '../messages-type.ts';
 
 const messages: Messages = {
   email: 'E-mailadres',

@@ -1,5 +1,5 @@
 /** The element's texts in pt-BR: loaded on first use of the locale (lazy.ts). */
-import type { Messages } from '../messages.ts';
+import type { Messages } from '../messages-type.ts';
 
 const messages: Messages = {
   email: 'E-mail', first_name: 'Nome', last_name: 'Sobrenome', phone: 'Telefone', country: 'País', city: 'Cidade',

@@ -2,7 +2,7 @@
  * The element's texts in Romanian (ro), loaded on first use of the locale (lazy.ts).
  * The shopper is addressed formally (“Introduceți”); ș and ț with the comma below.
  */
-import type { Messages } from '../messages.ts';
+import type { Messages } from '../messages-type.ts';
 
 const messages: Messages = {
   email: 'E-mail',

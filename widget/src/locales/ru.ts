@@ -1,5 +1,5 @@
 /** The element's texts in Russian (ru), loaded on first use of the locale (lazy.ts). */
-import type { Messages } from '../messages.ts';
+import type { Messages } from '../messages-type.ts';
 
 const messages: Messages = {
   email: 'Электронная почта',

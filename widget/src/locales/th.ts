@@ -3,7 +3,7 @@
  * Polite requests (“โปรด”); Thai ends sentences without a full stop and
  * separates them with a space.
  */
-import type { Messages } from '../messages.ts';
+import type { Messages } from '../messages-type.ts';
 
 const messages: Messages = {
   email: 'อีเมล',

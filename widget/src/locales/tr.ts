@@ -3,7 +3,7 @@
  * Sentences address the shopper formally (“girin”); buttons are the short imperative
  * Turkish interfaces use (“Öde”, “Tekrar dene”).
  */
-import type { Messages } from '../messages.ts';
+import type { Messages } from '../messages-type.ts';
 
 const messages: Messages = {
   email: 'E-posta',

@@ -2,7 +2,7 @@
  * The element's texts in Vietnamese (vi), loaded on first use of the locale (lazy.ts).
  * Requests with “Vui lòng”; the expiry as MM / YY, as Vietnamese card forms print it.
  */
-import type { Messages } from '../messages.ts';
+import type { Messages } from '../messages-type.ts';
 
 const messages: Messages = {
   email: 'Email',

@@ -1,5 +1,5 @@
 /** The element's texts in zh-CN: loaded on first use of the locale (lazy.ts). */
-import type { Messages } from '../messages.ts';
+import type { Messages } from '../messages-type.ts';
 
 const messages: Messages = {
   email: '电子邮箱', first_name: '名', last_name: '姓', phone: '电话', country: '国家/地区', city: '城市', address: '地址',
