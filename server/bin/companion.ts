@@ -5,9 +5,9 @@
  * address of the merchant's backend): the companion never guesses an amount.
  */
 import { createCompanion } from '../companion/app.ts';
-import { doctor } from '../companion/doctor.ts';
-import { companionConfig, companionEnv, type CompanionEnv } from '../companion/config.ts';
-import { merchantHooks, type MerchantHooks } from '../companion/order-resolver.ts';
+import { doctor } from '../companion/setup/doctor.ts';
+import { companionConfig, companionEnv, type CompanionEnv } from '../companion/config/config.ts';
+import { merchantHooks, type MerchantHooks } from '../companion/setup/order-resolver.ts';
 import { loadEnvFile } from './env-file.ts';
 import { listen, shutdownGraceMs, stopOnSignals } from './listen.ts';
 import { messageOf } from '../unknown.ts';
