@@ -4,7 +4,7 @@
  * and its variable, with the fix where there is one (`http://shop.test/` → `http://shop.test`).
  */
 import { z } from 'zod';
-import type { CompanionConfig } from './config.ts';
+import type { CompanionConfig } from './options.ts';
 
 /** Why `value` is not a storefront origin (`scheme://host[:port]`), or undefined when it is one. */
 export function originProblem(value: string): string | undefined {

@@ -1,7 +1,10 @@
 /** Errors as application/problem+json (RFC 9457), with zod's field issues where there are any. */
 import type { Response } from 'express';
 import { GatewayError, InvalidRequestError, isAmount } from '../../gateway/index.ts';
-import { signatureRefused } from '../setup/gateway-check.ts';
+
+/** Whether the service refused the companion's signature: a wrong key, not a bad moment. */
+export const signatureRefused = (error: GatewayError): boolean =>
+  error.code === 'signature_invalid' || /encryption_data/.test(error.message);
 
 export interface FieldIssue {
   path: string;

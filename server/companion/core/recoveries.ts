@@ -6,7 +6,7 @@
  * moment" while the query goes on. The next request finds it done.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Settlement } from '../attempt-machine/reports.ts';
+import type { Settlement } from '../attempt-machine/index.ts';
 
 /**
  * How long a request about an order may wait for another's work on it (an attempt being created

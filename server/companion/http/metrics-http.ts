@@ -5,8 +5,8 @@
  */
 import { performance } from 'node:perf_hooks';
 import express, { type Request, type RequestHandler, type Router } from 'express';
-import type { Context } from '../core/context.ts';
-import type { Metrics } from '../observability/metrics.ts';
+import type { EdgeContext } from './edge-context.ts';
+import type { Metrics } from '../observability/index.ts';
 import { operationsTokens, requireBearer } from './security.ts';
 
 /** Each request's router base at the moment a route matched it (see `watchRoute`). */
@@ -62,7 +62,7 @@ export function countRequests(metrics: Metrics): RequestHandler {
 }
 
 /** `GET /metrics`, in Prometheus's text format. */
-export function metricsRouter(ctx: Context): Router {
+export function metricsRouter(ctx: EdgeContext): Router {
   const router = express.Router();
   const { registry } = ctx.metrics;
   // Wrong tokens count against the operations API's budget: a guess here is a guess there.

@@ -6,8 +6,7 @@
 import type { Request } from 'express';
 import * as z from 'zod/mini';
 import { CardId, OrderRef } from 'acquiring-checkout/contract';
-import { refusal } from '../core/problem.ts';
-import { RANDOM_TOKEN } from '../core/tokens.ts';
+import { refusal, RANDOM_TOKEN } from '../core/index.ts';
 
 /** Every path parameter of the companion's routes, by the name its routes give it. */
 export const PATH_PARAMS = {

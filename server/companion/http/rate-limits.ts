@@ -10,8 +10,8 @@ import type { RequestHandler } from 'express';
 import { rateLimit, type Options, type Store } from 'express-rate-limit';
 import type { Logger } from 'pino';
 import type { RedisReply, RedisStore } from 'rate-limit-redis';
-import type { CompanionConfig } from '../config/config.ts';
-import { refusal, sendProblem } from '../core/problem.ts';
+import type { CompanionConfig } from '../config/index.ts';
+import { refusal, sendProblem } from '../core/index.ts';
 
 export interface RateLimits {
   /** Starting a payment (sessions, APM and card payments). */

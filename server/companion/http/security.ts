@@ -7,8 +7,7 @@ import express, {
 } from 'express';
 import helmet from 'helmet';
 import { checkBodyText, checkDepth } from './input-limits.ts';
-import { Problem, refusal, sendProblem } from '../core/problem.ts';
-import { sameSecret } from '../core/tokens.ts';
+import { Problem, refusal, sendProblem, sameSecret } from '../core/index.ts';
 
 /** The companion's CSP, tighter than helmet's default: nothing inline, nothing from elsewhere. */
 const CONTENT_SECURITY_POLICY = [

@@ -10,7 +10,7 @@ import type { RequestHandler } from 'express';
 import { inSpan, SpanKind, startSpan, tracingOn } from '../../tracing.ts';
 import { routeOf, watchRoute } from './metrics-http.ts';
 import { isRecord } from '../../unknown.ts';
-import type { CompanionStore } from '../store/store.ts';
+import type { CompanionStore } from '../store/index.ts';
 
 /** Opens a server span for each request, active while it is handled, ended once it is answered. */
 export function traceRequests(): RequestHandler {

@@ -7,7 +7,7 @@
 import express, { type Router } from 'express';
 import { sql, type Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import type { Database } from '../store/schema.ts';
+import type { Database } from '../store/index.ts';
 import { messageOf } from '../../unknown.ts';
 
 /** How long each readiness check may take before it counts as failed. */

@@ -10,11 +10,11 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { OPERATION_NAMES, type GatewayCall } from '../../gateway/index.ts';
 import type { OrderStatus } from 'acquiring-checkout/contract';
-import { WAITING } from '../attempt-machine/order-status.ts';
-import type { CompanionConfig } from '../config/config.ts';
+import { WAITING } from '../attempt-machine/index.ts';
+import type { CompanionConfig } from '../config/index.ts';
 import type { ReadinessChecks } from './health.ts';
 import { allPaymentLabels } from './payment-labels.ts';
-import type { CompanionStore } from '../store/store.ts';
+import type { CompanionStore } from '../store/index.ts';
 
 const PREFIX = 'acquiring_companion_';
 

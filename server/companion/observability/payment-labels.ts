@@ -4,15 +4,13 @@
  * (`payments_settled_total`), so that one can be divided by the other. Never an order reference:
  * a method the merchant did not configure is `other`.
  */
-import { WAITING } from '../attempt-machine/order-status.ts';
-import type { CompanionConfig } from '../config/config.ts';
-import type { Context } from '../core/context.ts';
-import type { PaymentRequest } from '../payment/payment-fields.ts';
-import type { Attempt, Order } from '../store/store.ts';
-import { isRecord, parsedJson } from '../../unknown.ts';
+import type { CompanionConfig } from '../config/index.ts';
 
-/** `checkout` (the hosted page), `card`, `apm` or `saved_card`: how the widget asked to pay. */
-export type PaymentFlow = PaymentRequest['kind'];
+/**
+ * `checkout` (the hosted page), `card`, `apm` or `saved_card`: how the widget asked to pay (the
+ * payment folder's request kinds, which the compiler holds to these where they are counted).
+ */
+export type PaymentFlow = 'checkout' | 'card' | 'apm' | 'saved_card';
 
 export interface PaymentLabels {
   flow: PaymentFlow;
@@ -47,45 +45,4 @@ export function allPaymentLabels(config: Pick<CompanionConfig, 'paymentMethods'>
     paymentLabels(config, 'saved_card'),
     ...[...apms, 'other'].map((method) => ({ flow: 'apm' as const, method })),
   ];
-}
-
-/**
- * The labels of the payment an attempt made, from what it was sent with (its `details`: a saved
- * card's `token_id`, an APM's `payment_method`); the order's mode for an attempt without them.
- */
-function attemptLabels(config: CompanionConfig, order: Order, attempt?: Attempt): PaymentLabels {
-  const parsed = attempt?.details ? parsedJson(attempt.details) : undefined;
-  const sent = isRecord(parsed) ? parsed : {};
-  const mode = attempt?.mode ?? order.mode;
-  const flow = mode === 'card' && typeof sent.token_id === 'string' ? 'saved_card' : mode;
-  return paymentLabels(config, flow, sent.payment_method);
-}
-
-/**
- * What told the companion an order's new status: a notification, reconciliation's query, the
- * service's answer to a direct card payment (which settles its order at once), or its answer to
- * an operation (a capture, refund or cancel). Each counts only where it moved the status: the
- * notification that follows an answer, of the status the order already has, is not counted again.
- */
-export type SettledSource = 'notification' | 'reconciliation' | 'answer' | 'operation';
-
-/**
- * Counts `order` as having reached `status` from `source`, under the labels its current attempt
- * was started with (`attempt` if the caller has it, else read). A status that still waits for the
- * shopper or the service (`pending`, …) is not a settlement and is not counted. Never throws: a
- * store that fails here leaves the labels of the order's mode.
- */
-export async function countSettled(
-  ctx: Context,
-  order: Order,
-  status: string,
-  source: SettledSource,
-  attempt?: Attempt,
-): Promise<void> {
-  if (WAITING.some((waiting) => waiting === status)) return;
-  const { order_no } = order;
-  const current =
-    attempt ??
-    (order_no ? await ctx.store.attempts.get(order_no).catch(() => undefined) : undefined);
-  ctx.metrics.paymentsSettled.inc({ status, source, ...attemptLabels(ctx.config, order, current) });
 }

@@ -10,10 +10,18 @@ import {
   type DirectPaymentInput,
 } from '../../gateway/index.ts';
 import type { SessionResponse } from 'acquiring-checkout/contract';
-import type { Context } from '../core/context.ts';
+import {
+  type Context,
+  reached,
+  Problem,
+  problemOfGatewayError,
+  signatureRefused,
+  randomToken,
+  statusToken,
+} from '../core/index.ts';
 import type { OrderAndRiskFields } from './order-fields.ts';
-import { onServiceAnswer } from '../attempt-machine/reports.ts';
-import { applyReport } from '../settlement/apply-report.ts';
+import { onServiceAnswer } from '../attempt-machine/index.ts';
+import { applyReport } from '../settlement/index.ts';
 import type { PricedOrder } from './priced-order.ts';
 import {
   cardAndCheckoutFields,
@@ -22,13 +30,8 @@ import {
   type Caller,
   type PaymentRequest,
 } from './payment-fields.ts';
-import { reached } from '../core/steps.ts';
 import { keepSavedCard } from './saved-cards.ts';
-import { signatureRefused } from '../setup/gateway-check.ts';
-import { Problem, problemOfGatewayError } from '../core/problem.ts';
-import type { OrderPatch } from '../store/orders.ts';
-import type { Attempt, Order, PageToken } from '../store/store.ts';
-import { randomToken, statusToken } from '../core/tokens.ts';
+import type { OrderPatch, Attempt, Order, PageToken } from '../store/index.ts';
 import { present } from '../../unknown.ts';
 
 const DEFAULT_PAGE_TTL_MS = 10 * 60_000;

@@ -5,12 +5,11 @@
  * `installments_id` (`<currency>-<count>`, naming the plan chosen: our decision, the interface
  * shows neither's format).
  */
-import { z } from 'zod';
 import type { InstallmentOffer } from 'acquiring-checkout/contract';
-import { formatAmount, isAmount, parseAmount } from '../../gateway/index.ts';
-import type { InstallmentPlan } from '../config/config.ts';
+import { formatAmount, parseAmount } from '../../gateway/index.ts';
+import type { InstallmentPlan } from '../config/index.ts';
 import type { PricedOrder } from './priced-order.ts';
-import { refusal } from '../core/problem.ts';
+import { refusal } from '../core/index.ts';
 
 /** One offered count: the first instalment (with the remainder) and each of the others. */
 export interface InstallmentOption {
@@ -19,26 +18,6 @@ export interface InstallmentOption {
   first: number;
   /** Minor units. */
   each: number;
-}
-
-/** The `installments` setting's shape (INSTALLMENTS for the bin). */
-export const Plans = z.record(
-  z.string().regex(/^[A-Z]{3}$/, 'a currency code like BRL'),
-  z.object({
-    counts: z.array(z.number().int().min(1).max(99)).min(1).max(36),
-    minimum: z.string().regex(/^\d{1,15}(\.\d{1,3})?$/, 'a decimal string like "5.00"'),
-  }),
-);
-
-/** Checks the companion's `installments` setting; throws naming the currency and field. */
-export function checkInstallmentPlans(plans: unknown): void {
-  const parsed = Plans.safeParse(plans);
-  const problems = parsed.success
-    ? Object.entries(parsed.data)
-        .filter(([currency, plan]) => !isAmount(plan.minimum, currency))
-        .map(([currency]) => `${currency}.minimum: not an amount in ${currency}`)
-    : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
-  if (problems.length > 0) throw new Error(`invalid installments setting: ${problems.join('; ')}`);
 }
 
 /** `amount` split in `count`: the remainder on the first. */

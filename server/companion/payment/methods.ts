@@ -13,11 +13,10 @@
  * So PIX (BRL, BR, app-based) comes first for BRL in Brazil on a phone, and the card first where
  * nothing local applies.
  */
-import { z } from 'zod';
 import type { PaymentMethodOffer } from 'acquiring-checkout/contract';
-import type { CompanionConfig, PaymentMethodConfig } from '../config/config.ts';
+import type { CompanionConfig, PaymentMethodConfig } from '../config/index.ts';
 import { payerDocumentOf } from './payer.ts';
-import { refusal } from '../core/problem.ts';
+import { refusal } from '../core/index.ts';
 
 /** Who is paying, as far as the companion can tell: the order's currency, and hints. */
 export interface ShopperProfile {
@@ -102,36 +101,4 @@ export function checkOffered(
     'payment_method',
     `${method} is not offered for this order`,
   );
-}
-
-/** The `paymentMethods` setting's shape (PAYMENT_METHODS for the bin). */
-export const MethodsSetting = z.array(
-  z.object({
-    method: z.string().min(1).max(32),
-    currencies: z.array(z.string().regex(/^[A-Z]{3}$/, 'a currency code like BRL')).optional(),
-    countries: z.array(z.string().regex(/^[A-Z]{2}$/, 'a country code like BR')).optional(),
-    payerDocument: z.enum(['CPF', 'none']).optional(),
-    mobileFirst: z.boolean().optional(),
-  }),
-);
-
-/** Checks the `paymentMethods` and `methodOrder` settings; throws naming the field. */
-export function checkMethodSettings(
-  config: Pick<CompanionConfig, 'paymentMethods' | 'methodOrder'>,
-): void {
-  const problems: string[] = [];
-  if (config.paymentMethods !== undefined) {
-    const parsed = MethodsSetting.safeParse(config.paymentMethods);
-    if (!parsed.success)
-      problems.push(
-        ...parsed.error.issues.map((i) => `paymentMethods.${i.path.join('.')}: ${i.message}`),
-      );
-  }
-  if (
-    config.methodOrder !== undefined &&
-    !z.array(z.string().min(1)).safeParse(config.methodOrder).success
-  )
-    problems.push('methodOrder: a list of method names');
-  if (problems.length > 0)
-    throw new Error(`invalid payment method settings: ${problems.join('; ')}`);
 }

@@ -6,7 +6,7 @@
  */
 import type { CheckoutSessionRequest } from 'acquiring-checkout/contract';
 import { formatAmount, parseAmount } from '../../gateway/index.ts';
-import type { CompanionConfig, ResolvedShopper } from '../config/config.ts';
+import type { CompanionConfig, ResolvedShopper } from '../config/index.ts';
 import { chosenInstallments } from './installments.ts';
 import { maskedPerson, payerPerson } from './payer.ts';
 import { checkOffered } from './methods.ts';

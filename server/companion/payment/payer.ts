@@ -5,8 +5,8 @@
  */
 import type { ApmPaymentRequest, PayerDocumentType } from 'acquiring-checkout/contract';
 import { cpfDigits, formatCpf, isCpf, type Person } from '../../gateway/index.ts';
-import type { CompanionConfig } from '../config/config.ts';
-import { refusal, type Problem } from '../core/problem.ts';
+import type { CompanionConfig } from '../config/index.ts';
+import { refusal, type Problem } from '../core/index.ts';
 
 /** Which document each method needs when `paymentMethods` does not say. */
 const BUILT_IN: Readonly<Record<string, PayerDocumentType>> = { PIX: 'CPF' };

@@ -10,10 +10,9 @@ import type {
 } from 'acquiring-checkout/contract';
 import { formatAmount } from '../../gateway/index.ts';
 import { present } from '../../unknown.ts';
-import type { ResolvedOrder, ResolvedShopper } from '../config/config.ts';
-import type { Context } from '../core/context.ts';
-import type { PaymentMode } from '../store/schema.ts';
-import type { Order, SavedCard } from '../store/store.ts';
+import type { ResolvedOrder, ResolvedShopper } from '../config/index.ts';
+import type { Context } from '../core/index.ts';
+import type { PaymentMode, Order, SavedCard } from '../store/index.ts';
 
 export type PaymentRequest =
   | { kind: 'checkout'; body: CheckoutSessionRequest }

@@ -12,10 +12,8 @@ import {
   parseAmount,
   type AmountBreakdown,
 } from '../../gateway/index.ts';
-import type { ResolvedOrder } from '../config/config.ts';
-import type { Context } from '../core/context.ts';
-import { orderProblems } from '../setup/order-resolver.ts';
-import { Problem, refusal } from '../core/problem.ts';
+import { orderProblems, type ResolvedOrder } from '../config/index.ts';
+import { type Context, Problem, refusal } from '../core/index.ts';
 
 /** The parts of an order's amount beyond its items, as the service names them. */
 export const AMOUNT_PARTS = [

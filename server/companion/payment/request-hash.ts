@@ -7,7 +7,7 @@
  */
 import { canonicalString } from '../../gateway/index.ts';
 import type { CheckoutSessionRequest } from 'acquiring-checkout/contract';
-import { sha256 } from '../core/tokens.ts';
+import { sha256 } from '../core/index.ts';
 
 /**
  * Device fields that change by themselves between two requests of one page (a clock in seconds,

@@ -6,8 +6,8 @@
 import type { Request } from 'express';
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import type { ResolvedShopper } from '../config/config.ts';
-import type { Context } from '../core/context.ts';
+import type { ResolvedShopper } from '../config/index.ts';
+import type { Context } from '../core/index.ts';
 
 const decimal = z.string().regex(/^\d{1,15}(\.\d{1,3})?$/, 'a decimal string like "250.00"');
 const ip = z.string().refine((text) => isIP(text) !== 0, 'an IP address');

@@ -5,23 +5,29 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { SessionResponse } from 'acquiring-checkout/contract';
-import { decide, type PaymentMode, type SessionAsk } from '../attempt-machine/decide.ts';
-import { orderStatusOf } from '../attempt-machine/transitions.ts';
-import type { ResolvedOrder } from '../config/config.ts';
-import type { Context } from '../core/context.ts';
+import {
+  decide,
+  type PaymentMode,
+  type SessionAsk,
+  orderStatusOf,
+} from '../attempt-machine/index.ts';
+import type { ResolvedOrder } from '../config/index.ts';
+import {
+  type Context,
+  reached,
+  Problem,
+  refusal,
+  WAIT_BUDGET_MS,
+  sha256,
+  statusToken,
+} from '../core/index.ts';
 import { createAtService, sessionOf } from './create-at-service.ts';
 import { modeOf, type PaymentRequest, type Caller } from './payment-fields.ts';
-import { reached } from '../core/steps.ts';
-import { Problem, refusal } from '../core/problem.ts';
 import { attemptDetails, orderAndRiskFields } from './order-fields.ts';
 import { priceOrder } from './priced-order.ts';
-import { DEFAULT_RECOVER_AFTER_MS, reconcileOrder } from '../settlement/reconcile.ts';
-import { WAIT_BUDGET_MS } from '../core/recoveries.ts';
+import { DEFAULT_RECOVER_AFTER_MS, reconcileOrder } from '../settlement/index.ts';
 import { requestHash } from './request-hash.ts';
-import type { NewAttempt } from '../store/attempts.ts';
-import type { NewOrder } from '../store/orders.ts';
-import type { Order } from '../store/store.ts';
-import { sha256, statusToken } from '../core/tokens.ts';
+import type { NewAttempt, NewOrder, Order } from '../store/index.ts';
 import { present } from '../../unknown.ts';
 
 export type { Caller, PaymentRequest } from './payment-fields.ts';

@@ -4,11 +4,12 @@
  * merchant operation's result. One place writes it, so reconciliation, the notification handler
  * and the operations move an order and its attempt the same way.
  */
-import { statusAfter, type ReportStep } from '../attempt-machine/reports.ts';
-import type { Context } from '../core/context.ts';
-import { countSettled, type SettledSource } from '../observability/payment-labels.ts';
-import type { OrderPatch, Written } from '../store/orders.ts';
-import type { Attempt, Order } from '../store/store.ts';
+import { statusAfter, WAITING, type ReportStep } from '../attempt-machine/index.ts';
+import type { CompanionConfig } from '../config/index.ts';
+import type { Context } from '../core/index.ts';
+import { paymentLabels, type PaymentLabels } from '../observability/index.ts';
+import type { Attempt, Order, OrderPatch, Written } from '../store/index.ts';
+import { isRecord, parsedJson } from '../../unknown.ts';
 
 /** Who gave the service's word: the metrics' source, the attempt read with it, its sequence. */
 export interface ReportedBy {
@@ -73,4 +74,45 @@ async function write(
     step.status !== order.status ||
     Object.entries(fields).some(([field, value]) => Reflect.get(order, field) !== value);
   return news ? ctx.store.orders.report(order.order_ref, step.status, fields) : false;
+}
+
+/**
+ * The labels of the payment an attempt made, from what it was sent with (its `details`: a saved
+ * card's `token_id`, an APM's `payment_method`); the order's mode for an attempt without them.
+ */
+function attemptLabels(config: CompanionConfig, order: Order, attempt?: Attempt): PaymentLabels {
+  const parsed = attempt?.details ? parsedJson(attempt.details) : undefined;
+  const sent = isRecord(parsed) ? parsed : {};
+  const mode = attempt?.mode ?? order.mode;
+  const flow = mode === 'card' && typeof sent.token_id === 'string' ? 'saved_card' : mode;
+  return paymentLabels(config, flow, sent.payment_method);
+}
+
+/**
+ * What told the companion an order's new status: a notification, reconciliation's query, the
+ * service's answer to a direct card payment (which settles its order at once), or its answer to
+ * an operation (a capture, refund or cancel). Each counts only where it moved the status: the
+ * notification that follows an answer, of the status the order already has, is not counted again.
+ */
+export type SettledSource = 'notification' | 'reconciliation' | 'answer' | 'operation';
+
+/**
+ * Counts `order` as having reached `status` from `source`, under the labels its current attempt
+ * was started with (`attempt` if the caller has it, else read). A status that still waits for the
+ * shopper or the service (`pending`, …) is not a settlement and is not counted. Never throws: a
+ * store that fails here leaves the labels of the order's mode.
+ */
+export async function countSettled(
+  ctx: Context,
+  order: Order,
+  status: string,
+  source: SettledSource,
+  attempt?: Attempt,
+): Promise<void> {
+  if (WAITING.some((waiting) => waiting === status)) return;
+  const { order_no } = order;
+  const current =
+    attempt ??
+    (order_no ? await ctx.store.attempts.get(order_no).catch(() => undefined) : undefined);
+  ctx.metrics.paymentsSettled.inc({ status, source, ...attemptLabels(ctx.config, order, current) });
 }

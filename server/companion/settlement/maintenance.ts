@@ -2,7 +2,7 @@
  * The companion's periodic work: settling unknown and stale orders (reconcile.ts) and forgetting
  * records that are of no more use, so state does not grow without end.
  */
-import type { Context } from '../core/context.ts';
+import type { Context } from '../core/index.ts';
 import { reconcileAll } from './reconcile.ts';
 
 const DAY = 24 * 3_600_000;

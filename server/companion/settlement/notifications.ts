@@ -12,17 +12,15 @@ import {
   type Notification,
   type NotificationReading,
   type PaymentNotification,
+  jsonDepth,
+  MAX_JSON_DEPTH,
 } from '../../gateway/index.ts';
-import { jsonDepth, MAX_JSON_DEPTH } from '../../gateway/json-depth.ts';
-import type { Context } from '../core/context.ts';
-import { oddText } from '../http/input-limits.ts';
+import type { Context } from '../core/index.ts';
+import { oddText, type OrderPatch, type Order } from '../store/index.ts';
 import { applyReport } from './apply-report.ts';
-import { isReported } from '../attempt-machine/order-status.ts';
-import { onReport } from '../attempt-machine/reports.ts';
+import { isReported, onReport } from '../attempt-machine/index.ts';
 import { clockOf, reconcileOrder } from './reconcile.ts';
-import { keepCardFromNotification } from '../payment/saved-cards.ts';
-import type { OrderPatch } from '../store/orders.ts';
-import type { Order } from '../store/store.ts';
+import { keepCardFromNotification } from './card-saved.ts';
 import { isRecord } from '../../unknown.ts';
 
 /**

@@ -9,8 +9,8 @@
 import { inSpan } from '../../tracing.ts';
 import { formatAmount, type QueryOrder } from '../../gateway/index.ts';
 import { applyReport } from './apply-report.ts';
-import { RECONCILED } from '../attempt-machine/order-status.ts';
 import {
+  RECONCILED,
   onDue,
   onExpiry,
   onReport,
@@ -19,12 +19,11 @@ import {
   type Clock,
   type Settlement,
   type Word,
-} from '../attempt-machine/reports.ts';
-import type { Context } from '../core/context.ts';
-import type { OrderPatch } from '../store/orders.ts';
-import type { Order } from '../store/store.ts';
+} from '../attempt-machine/index.ts';
+import type { Context } from '../core/index.ts';
+import type { OrderPatch, Order } from '../store/index.ts';
 
-export type { Settlement } from '../attempt-machine/reports.ts';
+export type { Settlement } from '../attempt-machine/index.ts';
 
 export const DEFAULT_RECOVER_AFTER_MS = 120_000;
 export const DEFAULT_ATTEMPT_TTL_MS = 24 * 3_600_000;

@@ -14,10 +14,10 @@ import {
   companionEnv,
   type CompanionConfig,
   type CompanionEnv,
-} from '../config/config.ts';
+} from '../config/index.ts';
 import { checkGatewayKey } from './gateway-check.ts';
 import { merchantHooks } from './order-resolver.ts';
-import { CompanionStore } from '../store/store.ts';
+import { CompanionStore } from '../store/index.ts';
 
 /** One check: resolves with what it found, or throws with what to do. */
 type Check = () => Promise<string>;

@@ -7,17 +7,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { GatewayError, type GatewayClient } from '../../gateway/index.ts';
-import type { CompanionConfig } from '../config/config.ts';
+import type { CompanionConfig } from '../config/index.ts';
+import { signatureRefused } from '../core/index.ts';
 
 /** How long the start waits for the service's answer. */
 const CHECK_TIMEOUT_MS = 5_000;
 
 /** What the start learnt of the key: `ok`, or why it could not be checked. */
 export type GatewayKeyCheck = 'ok' | `not checked: ${string}`;
-
-/** Whether the service refused the companion's signature: a wrong key, not a bad moment. */
-export const signatureRefused = (error: GatewayError): boolean =>
-  error.code === 'signature_invalid' || /encryption_data/.test(error.message);
 
 function refusal(error: GatewayError, gateway: CompanionConfig['gateway']): string | undefined {
   const { merchantId, accountId } = gateway;

@@ -13,8 +13,7 @@
 import { context, propagation } from '@opentelemetry/api';
 import { isAbsolute, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { z } from 'zod';
-import type { CompanionConfig, ResolvedOrder } from '../config/config.ts';
+import { orderProblems, type CompanionConfig, type ResolvedOrder } from '../config/index.ts';
 import { messageOf } from '../../unknown.ts';
 
 export type OrderResolver = CompanionConfig['resolveOrder'];
@@ -24,49 +23,6 @@ type ShopperResolver = CompanionConfig['resolveShopper'];
 export interface MerchantHooks {
   resolveOrder: OrderResolver;
   resolveShopper?: NonNullable<ShopperResolver>;
-}
-
-const decimal = z.string().regex(/^\d{1,15}(\.\d{1,3})?$/, 'a decimal string like "25.00"');
-
-/** A ResolvedOrder as the merchant's backend answers it. */
-export const ResolvedOrderSchema = z.object({
-  amount: decimal,
-  currency: z.string().regex(/^[A-Z]{3}$/, 'an ISO 4217 code like "USD"'),
-  items: z.array(
-    z.object({
-      name: z.string().min(1).max(128),
-      sku: z.string().max(64).optional(),
-      unit_price: decimal,
-      quantity: z.number().int().min(1),
-      category: z.string().max(64).optional(),
-      type: z.string().min(1).max(32).optional(),
-    }),
-  ),
-  shipping: decimal.optional(),
-  handling: decimal.optional(),
-  tax_total: decimal.optional(),
-  insurance: decimal.optional(),
-  shipping_discount: decimal.optional(),
-  discount: decimal.optional(),
-  coupons: z
-    .array(z.object({ code: z.string().min(1).max(64), type: z.string().min(1).max(32) }))
-    .max(20)
-    .optional(),
-  subscription: z
-    .object({
-      contract_name: z.string().min(1).max(64),
-      contract_amount: decimal,
-      interval: z.enum(['day', 'week', 'month', 'year']),
-      interval_count: z.number().int().min(1),
-      billing_cycle: z.number().int().min(1).optional(),
-    })
-    .optional(),
-}) satisfies z.ZodType<ResolvedOrder>;
-
-/** What is wrong with an order a resolver answered, each problem naming its field; none: `[]`. */
-export function orderProblems(order: unknown): string[] {
-  const parsed = ResolvedOrderSchema.safeParse(order);
-  return parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
 }
 
 function httpResolver(address: string, token: string | undefined): OrderResolver {

@@ -31,7 +31,9 @@ const NOT_STATUSES: Record<string, Record<string, [number, string]>> = {
     failed: [3, "an audit entry's outcome"],
     unknown: [1, "an order's answer in an audit entry: the service's outcome unknown"],
   },
-  'http/routes/batch.ts': { unknown: [1, "an order's answer in an audit entry: the outcome unknown"] },
+  'http/routes/batch.ts': {
+    unknown: [1, "an order's answer in an audit entry: the outcome unknown"],
+  },
   'store/audit-schema.ts': { failed: [1, "an audit entry's outcome"] },
   'http/routes/operations-table.ts': { cancelled: [1, "a subscription's recurring_status"] },
   'observability/metrics.ts': { failed: [1, "a reconciliation run's outcome label"] },

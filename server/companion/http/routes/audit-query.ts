@@ -7,9 +7,9 @@
 import express, { type Router } from 'express';
 import { z } from 'zod';
 import { formatAmount } from '../../../gateway/index.ts';
-import type { Context } from '../../core/context.ts';
-import { parseOr400 } from '../../core/problem.ts';
-import { AUDIT_ID, AUDIT_OUTCOMES, type AuditEntry, type AuditLine } from '../../store/audit.ts';
+import type { EdgeContext } from '../edge-context.ts';
+import { parseOr400 } from '../../core/index.ts';
+import { AUDIT_ID, AUDIT_OUTCOMES, type AuditEntry, type AuditLine } from '../../store/index.ts';
 
 const LIMIT = 'a whole number from 1 to 500';
 
@@ -74,7 +74,7 @@ function entryView({ lines, error_code, error_message, ...entry }: AuditEntry) {
 }
 
 /** `GET /audit`: entries newest first, `next_cursor` for the page after (null at the end). */
-export function auditRouter(ctx: Context, operations: string[]): Router {
+export function auditRouter(ctx: EdgeContext, operations: string[]): Router {
   const [first = 'capture', ...rest] = operations;
   const AuditQuery = auditQuery([first, ...rest]);
   const router = express.Router();

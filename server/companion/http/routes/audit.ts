@@ -7,9 +7,9 @@
  */
 import type { Request, Response } from 'express';
 import { GatewayError } from '../../../gateway/index.ts';
-import type { Context } from '../../core/context.ts';
-import { Problem, problemOfGatewayError } from '../../core/problem.ts';
-import type { AuditAnswer, AuditLine, AuditRequest, AuditResult } from '../../store/audit.ts';
+import type { EdgeContext } from '../edge-context.ts';
+import { Problem, problemOfGatewayError } from '../../core/index.ts';
+import type { AuditAnswer, AuditLine, AuditRequest, AuditResult } from '../../store/index.ts';
 import type { Answer } from './operation.ts';
 import { isRecord, messageOf } from '../../../unknown.ts';
 
@@ -107,7 +107,7 @@ function failureOf(error: unknown): AuditAnswer {
  * and the entry stays `requested`.
  */
 export function auditTrail(
-  ctx: Context,
+  ctx: EdgeContext,
   operation: string,
   request: Request,
   response: Response,

@@ -4,14 +4,11 @@
  */
 import type { OrderStatus } from 'acquiring-checkout/contract';
 import { formatAmount, parseAmount, type BatchResult } from '../../../gateway/index.ts';
-import { applyReport } from '../../settlement/apply-report.ts';
-import { onReport } from '../../attempt-machine/reports.ts';
-import type { Context } from '../../core/context.ts';
-import { refusal } from '../../core/problem.ts';
-import { clockOf } from '../../settlement/reconcile.ts';
-import { reached } from '../../core/steps.ts';
-import type { AuditLine, AuditResult } from '../../store/audit.ts';
-import type { Order } from '../../store/store.ts';
+import { applyReport, clockOf } from '../../settlement/index.ts';
+import { onReport } from '../../attempt-machine/index.ts';
+import type { EdgeContext } from '../edge-context.ts';
+import { refusal, reached } from '../../core/index.ts';
+import type { AuditLine, AuditResult, Order } from '../../store/index.ts';
 import type { Answer } from './operation.ts';
 import { present } from '../../../unknown.ts';
 
@@ -22,7 +19,7 @@ const atService = (order: Order | undefined): order is AtService =>
   !!order?.transaction_id && !!order.order_no;
 
 /** The stored orders of a batch, each with a payment at the service; 404 names the first without. */
-export async function ordersOf(ctx: Context, refs: string[]): Promise<Map<string, AtService>> {
+export async function ordersOf(ctx: EdgeContext, refs: string[]): Promise<Map<string, AtService>> {
   const found = new Map<string, AtService>();
   for (const [i, ref] of refs.entries()) {
     if (found.has(ref)) continue;
@@ -74,7 +71,7 @@ export function lineOf(
  * asked (`succeeded`), and for a request it refused as a whole, its error.
  */
 export async function settle<R extends { order_no: string; error_message?: string | undefined }>(
-  ctx: Context,
+  ctx: EdgeContext,
   orders: Map<string, AtService>,
   result: BatchResult<{ order_no: string }, R>,
   statusOf: (row: R) => string,

@@ -4,12 +4,11 @@
  */
 import express, { type Router } from 'express';
 import { NOTIFICATION_SIGNATURE_HEADER, verifyNotification } from '../../../gateway/index.ts';
-import { forRequest, scoped, type Context } from '../../core/context.ts';
-import { applyNotification, readNotification } from '../../settlement/notifications.ts';
-import { reached } from '../../core/steps.ts';
-import { Problem, refusal } from '../../core/problem.ts';
+import { forRequest, scoped, type EdgeContext } from '../edge-context.ts';
+import { applyNotification, readNotification } from '../../settlement/index.ts';
+import { reached, Problem, refusal } from '../../core/index.ts';
 
-export function notifyRouter(ctx: Context): Router {
+export function notifyRouter(ctx: EdgeContext): Router {
   const router = express.Router();
   // The signature is over the raw bytes: a host app's body parser in front of the companion has
   // consumed them, and no re-serialisation is certain to give them back. Say so loudly (a 500,

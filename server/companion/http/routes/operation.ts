@@ -4,8 +4,8 @@
  */
 import type { Request } from 'express';
 import type { z } from 'zod';
-import type { Context } from '../../core/context.ts';
-import type { AuditLine, AuditResult } from '../../store/audit.ts';
+import type { EdgeContext } from '../edge-context.ts';
+import type { AuditLine, AuditResult } from '../../store/index.ts';
 
 export interface Answer {
   status: number;
@@ -30,7 +30,7 @@ export interface Operation<S extends z.ZodType> {
    * Checks the request against the store (a refusal is thrown as a Problem, nothing sent) and
    * says what it would send; the route writes that to the audit trail, then calls `send`.
    */
-  prepare(ctx: Context, body: z.infer<S>, request: Request): Promise<Prepared>;
+  prepare(ctx: EdgeContext, body: z.infer<S>, request: Request): Promise<Prepared>;
 }
 
 /** Keeps an entry's body schema and its `prepare` paired in the types. */

@@ -15,11 +15,10 @@ import {
   afterRefund,
   isUnpaidEnd,
   statusOfOrderStatus,
-} from '../../attempt-machine/order-status.ts';
-import { orderFields, riskFields } from '../../payment/order-fields.ts';
-import { priceOrder } from '../../payment/priced-order.ts';
-import { amountOr400, refusal } from '../../core/problem.ts';
-import { reconcileAll } from '../../settlement/reconcile.ts';
+} from '../../attempt-machine/index.ts';
+import { orderFields, riskFields, priceOrder } from '../../payment/index.ts';
+import { amountOr400, refusal } from '../../core/index.ts';
+import { reconcileAll } from '../../settlement/index.ts';
 import { lineOf, orderIn, ordersOf, reference, refAt, settle } from './batch.ts';
 import { operation, withoutLines, type Operation } from './operation.ts';
 import { payouts } from './payout-operation.ts';

@@ -6,15 +6,12 @@
 import express, { type Request, type Response, type Router } from 'express';
 import { z } from 'zod';
 import { formatAmount, payoutAmounts } from '../../../gateway/index.ts';
-import { scoped, type Context } from '../../core/context.ts';
-import { reached } from '../../core/steps.ts';
+import { scoped, type EdgeContext } from '../edge-context.ts';
+import { reached, parseOr400, refusal, unknownOrder, sha256 } from '../../core/index.ts';
 import { pathParam } from '../params.ts';
-import { parseOr400, refusal, unknownOrder } from '../../core/problem.ts';
-import { DEFAULT_RECOVER_AFTER_MS, reconcileOrder } from '../../settlement/reconcile.ts';
+import { DEFAULT_RECOVER_AFTER_MS, reconcileOrder } from '../../settlement/index.ts';
 import { jsonBody, operationsTokens, requireBearer } from '../security.ts';
-import type { NotificationEntry } from '../../store/notifications.ts';
-import type { Order } from '../../store/store.ts';
-import { sha256 } from '../../core/tokens.ts';
+import type { NotificationEntry, Order } from '../../store/index.ts';
 import { auditRouter, auditTrail, ordersNamed } from './audit.ts';
 import { OPERATIONS, type Answer } from './operations-table.ts';
 import { parsedJson } from '../../../unknown.ts';
@@ -60,7 +57,7 @@ function orderView(order: Order, history: NotificationEntry[]) {
  * service now says of every order it named. The merchant sees where each order stands and may act
  * again under a new key; the key itself never stays "in progress".
  */
-async function settleInterrupted(ctx: Context, body: unknown): Promise<Answer> {
+async function settleInterrupted(ctx: EdgeContext, body: unknown): Promise<Answer> {
   const orders = [];
   for (const ref of ordersNamed(body)) {
     const order = await ctx.store.orders.get(ref);
@@ -89,7 +86,7 @@ async function settleInterrupted(ctx: Context, body: unknown): Promise<Answer> {
  * answer.
  */
 async function idempotent(
-  ctx: Context,
+  ctx: EdgeContext,
   route: string,
   request: Request,
   handler: () => Promise<Answer>,
@@ -135,7 +132,7 @@ async function idempotent(
  * client gets it.
  */
 async function audited(
-  ctx: Context,
+  ctx: EdgeContext,
   name: string,
   op: (typeof OPERATIONS)[keyof typeof OPERATIONS],
   request: Request,
@@ -170,7 +167,7 @@ async function audited(
   }
 }
 
-export function operationsRouter(ctx: Context): Router {
+export function operationsRouter(ctx: EdgeContext): Router {
   const router = express.Router();
   router.use(ctx.limits.authFailures, requireBearer(operationsTokens(ctx.config)));
   router.use(jsonBody('256kb'));

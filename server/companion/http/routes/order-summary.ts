@@ -9,12 +9,10 @@ import express, { type Router } from 'express';
 import { z } from 'zod';
 import { WIDGET_ROUTES, type OrderSummaryResponse } from 'acquiring-checkout/contract';
 import { formatAmount, parseAmount } from '../../../gateway/index.ts';
-import { scoped, type Context } from '../../core/context.ts';
-import { installmentView, orderInstallments } from '../../payment/installments.ts';
-import { methodsFor } from '../../payment/methods.ts';
-import { priceOrder } from '../../payment/priced-order.ts';
+import { scoped, type EdgeContext } from '../edge-context.ts';
+import { installmentView, orderInstallments, methodsFor, priceOrder } from '../../payment/index.ts';
 import { pathParam } from '../params.ts';
-import { parseOr400 } from '../../core/problem.ts';
+import { parseOr400 } from '../../core/index.ts';
 
 export const SummaryQuery = z.object({
   /** The shopper's country, as far as the page knows it (billing country, browser region). */
@@ -25,7 +23,7 @@ export const SummaryQuery = z.object({
   device: z.enum(['mobile', 'desktop'], 'mobile or desktop').optional(),
 });
 
-export function orderSummaryRouter(ctx: Context): Router {
+export function orderSummaryRouter(ctx: EdgeContext): Router {
   const router = express.Router();
   router.get(
     WIDGET_ROUTES.orderSummary,

@@ -13,9 +13,9 @@ import { createHash } from 'node:crypto';
 import express, { type Response, type Router } from 'express';
 import { escapeHtml, readCheckoutForm } from '../../../gateway/index.ts';
 import { FRAMING_REFUSED_MESSAGE_TYPE, RETURN_MESSAGE_TYPE } from 'acquiring-checkout/contract';
-import type { Context } from '../../core/context.ts';
+import type { EdgeContext } from '../edge-context.ts';
 import { pathParam } from '../params.ts';
-import { unknownOrder } from '../../core/problem.ts';
+import { unknownOrder } from '../../core/index.ts';
 
 /** The return page's script, served from the companion so no inline script is needed. */
 export const RETURN_SCRIPT = `(() => {
@@ -65,7 +65,7 @@ function noStore(response: Response): void {
   response.removeHeader('X-Frame-Options');
 }
 
-export function pagesRouter(ctx: Context): Router {
+export function pagesRouter(ctx: EdgeContext): Router {
   const router = express.Router();
   // The pages' script by path from the host: right wherever the merchant mounted the companion.
   const script = `${new URL(ctx.config.publicUrl).pathname.replace(/\/$/, '')}/assets/return.js`;

@@ -15,9 +15,8 @@ import {
   type PayoutInput,
   type PayoutRecord,
 } from '../../../gateway/index.ts';
-import type { Context } from '../../core/context.ts';
-import { reached } from '../../core/steps.ts';
-import { amountOr400, refusal, type Problem } from '../../core/problem.ts';
+import type { EdgeContext } from '../edge-context.ts';
+import { reached, amountOr400, refusal, type Problem } from '../../core/index.ts';
 import { lineOf } from './batch.ts';
 import { operation, type Answer } from './operation.ts';
 import { present } from '../../../unknown.ts';
@@ -112,7 +111,7 @@ export const payouts = operation({
 
 /** Sends the payout and records what the service says of it. */
 async function send(
-  ctx: Context,
+  ctx: EdgeContext,
   input: PayoutInput & { request_id: string },
   ref: string,
   body: PayoutBody,

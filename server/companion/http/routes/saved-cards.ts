@@ -5,18 +5,17 @@
  */
 import express, { type Router } from 'express';
 import { WIDGET_ROUTES, type SavedCardsResponse } from 'acquiring-checkout/contract';
-import { scoped, type Context } from '../../core/context.ts';
-import type { ResolvedShopper } from '../../config/merchant-types.ts';
+import { scoped, type EdgeContext } from '../edge-context.ts';
+import type { ResolvedShopper } from '../../config/index.ts';
 import { pathParam } from '../params.ts';
-import { refusal } from '../../core/problem.ts';
-import { savedCardView } from '../../payment/saved-cards.ts';
+import { refusal } from '../../core/index.ts';
+import { savedCardView, shopperOf } from '../../payment/index.ts';
 import { storefrontOrigin } from '../security.ts';
-import { shopperOf } from '../../payment/shopper.ts';
-import type { SavedCard } from '../../store/store.ts';
+import type { SavedCard } from '../../store/index.ts';
 
 /** The shopper's saved card `cardId`, or a 404 naming `card_id`. */
 export async function savedCardOf(
-  ctx: Context,
+  ctx: EdgeContext,
   shopper: ResolvedShopper | undefined,
   cardId: string,
 ): Promise<SavedCard> {
@@ -27,7 +26,7 @@ export async function savedCardOf(
 
 const unknownCard = () => refusal(404, 'Unknown saved card', 'card_id', 'no such saved card');
 
-export function savedCardsRouter(ctx: Context): Router {
+export function savedCardsRouter(ctx: EdgeContext): Router {
   const router = express.Router();
 
   router.get(

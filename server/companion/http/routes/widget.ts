@@ -12,24 +12,28 @@ import {
   WIDGET_ROUTES,
   type OrderStatusResponse,
 } from 'acquiring-checkout/contract';
-import { awaitsService } from '../../attempt-machine/order-status.ts';
-import { startPayment, type Caller, type PaymentRequest } from '../../payment/start.ts';
-import { scoped, type Context } from '../../core/context.ts';
-import { paymentLabels } from '../../observability/payment-labels.ts';
+import { awaitsService } from '../../attempt-machine/index.ts';
+import { startPayment, type Caller, type PaymentRequest, shopperOf } from '../../payment/index.ts';
+import { scoped, type EdgeContext } from '../edge-context.ts';
+import { paymentLabels } from '../../observability/index.ts';
 import { pathParam } from '../params.ts';
-import { parseOr400, refusal, unknownOrder } from '../../core/problem.ts';
-import { reconcileOrder } from '../../settlement/reconcile.ts';
-import { WAIT_BUDGET_MS } from '../../core/recoveries.ts';
-import { shopperOf } from '../../payment/shopper.ts';
+import {
+  parseOr400,
+  refusal,
+  unknownOrder,
+  WAIT_BUDGET_MS,
+  sameSecret,
+  statusToken,
+} from '../../core/index.ts';
+import { reconcileOrder } from '../../settlement/index.ts';
 import { orderSummaryRouter } from './order-summary.ts';
 import { savedCardOf, savedCardsRouter } from './saved-cards.ts';
 import { jsonBody, storefrontOrigin } from '../security.ts';
-import { sameSecret, statusToken } from '../../core/tokens.ts';
 
 /** A widget asking about a pending order reconciles it at most this often. */
 const STATUS_QUERY_INTERVAL_MS = 2_000;
 
-async function caller(ctx: Context, request: Request): Promise<Caller> {
+async function caller(ctx: EdgeContext, request: Request): Promise<Caller> {
   return {
     origin: storefrontOrigin(request, ctx.config),
     ip: request.ip ?? '',
@@ -38,7 +42,7 @@ async function caller(ctx: Context, request: Request): Promise<Caller> {
   };
 }
 
-export function widgetRouter(ctx: Context): Router {
+export function widgetRouter(ctx: EdgeContext): Router {
   const router = express.Router();
   const limit = ctx.limits.starts;
   const json = jsonBody('16kb');
