@@ -88,12 +88,22 @@ const distinct = (tokens: string[]) => new Set(tokens).size === tokens.length;
 const tokenOf = (entry: string | { token: string }) =>
   typeof entry === 'string' ? entry : entry.token;
 
+/** A named token's entry: a token alone, or a setting; each checked as what it is. */
+const TokenEntry = z.unknown().transform((value, context) => {
+  const parsed =
+    typeof value === 'string' ? operationsToken.safeParse(value) : TokenSetting.safeParse(value);
+  if (parsed.success) return parsed.data;
+  for (const issue of parsed.error.issues)
+    context.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+  return z.NEVER;
+});
+
 /**
  * Named operations tokens: a token alone holds every role (as before roles existed); a setting
  * names its roles and scope.
  */
 export const tokensByName = z
-  .record(tokenName, z.union([operationsToken, TokenSetting]))
+  .record(tokenName, TokenEntry)
   .refine((tokens) => !('default' in tokens), 'default is operationsToken (OPERATIONS_TOKEN)')
   .refine((tokens) => distinct(Object.values(tokens).map(tokenOf)), 'each token different');
 

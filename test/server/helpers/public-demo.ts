@@ -40,7 +40,10 @@ export interface PublicDemo {
   origin: string;
   sandbox: RunningSandbox;
   companion: RunningCompanion;
+  /** A new visitor: a page of the demo loaded, its space cookie kept. */
   visitor(): Promise<Visitor>;
+  /** A browser sending `cookie` (another's, forged, malformed…) as `space`'s visitor. */
+  visitorWith(given: Pick<Visitor, 'space' | 'cookie'>): Visitor;
   close(): Promise<void>;
 }
 
@@ -91,6 +94,10 @@ export async function startPublicDemo(
     const cookie = (page.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
     const space = /demo_space=s%3A(v[0-9a-f]{10})\./.exec(cookie)?.[1] ?? '';
     assert.match(space, /^v[0-9a-f]{10}$/);
+    return visitorWith({ space, cookie });
+  }
+
+  function visitorWith({ space, cookie }: Pick<Visitor, 'space' | 'cookie'>): Visitor {
     return {
       space,
       cookie,
@@ -128,6 +135,7 @@ export async function startPublicDemo(
     sandbox,
     companion,
     visitor,
+    visitorWith,
     async close() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
