@@ -202,12 +202,9 @@ export async function createRateLimits(
     });
     if (!failures) return limit;
     const { countFailures } = failures;
-    return ((request, response, next) =>
-      countFailures(
-        request,
-        response,
-        () => void limit(request, response, next),
-      )) as RequestHandler;
+    const failuresCounted: RequestHandler = (request, response, next) =>
+      countFailures(request, response, () => void limit(request, response, next));
+    return failuresCounted;
   };
   return {
     starts: limiter('starts', limits.startsPerMinute),

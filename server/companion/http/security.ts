@@ -106,11 +106,14 @@ export function storefrontOrigin(
   return origin;
 }
 
+/** Who each request let through by `requireBearer` came from, by its response. */
+const principals = new WeakMap<Response, Principal>();
+
 /**
  * One of the operations API's bearer tokens (core/operations-tokens.ts: the settings' tokens
  * compared in constant time, or a token a configured key signed). Who it is, its roles and scope,
- * is `response.locals.principal` (`principalOfResponse`): the routes authorize it, the audit trail
- * names it, and removing a token revokes it alone.
+ * is `principalOfResponse(response)`: the routes authorize it, the audit trail names it, and
+ * removing a token revokes it alone.
  */
 export function requireBearer(callers: Callers): RequestHandler {
   return (request, response, next) => {
@@ -123,14 +126,14 @@ export function requireBearer(callers: Callers): RequestHandler {
         refusal(401, 'Unauthorised', 'authorization', 'the operations API needs its bearer token'),
       );
     }
-    response.locals.principal = principal;
+    principals.set(response, principal);
     next();
   };
 }
 
 /** Who a request that `requireBearer` let through came from. */
 export function principalOfResponse(response: Response): Principal {
-  const principal = response.locals.principal as Principal | undefined;
+  const principal = principals.get(response);
   if (!principal) throw new Error('the route is not behind requireBearer');
   return principal;
 }

@@ -17,6 +17,11 @@ import {
 } from '../../../server/companion/core/index.ts';
 import { companionEnv, ROLES } from '../../../server/companion/config/index.ts';
 import { checkCompanionConfig } from '../../../server/companion/config/checks.ts';
+import {
+  orderRefOf,
+  SearchBody,
+  searchReach,
+} from '../../../server/companion/http/routes/search-filters.ts';
 
 const DEFAULT = 'default-token-0123456789abcdef';
 const KEY = { key: 'k'.repeat(32), roles: ['read', 'refund'] as const, scope: ['shop-a.'] };
@@ -76,6 +81,35 @@ describe('the authorization decision', () => {
     assert.equal(inScope(['a.'], 'a.'), true);
     assert.equal(inScope(['a.'], 'a'), false);
     assert.equal(inScope(['a.', 'b.'], 'b.1'), true);
+  });
+});
+
+describe('what a search reaches', () => {
+  it('reads an order number as its order reference: attempts, direct payments, renewals', () => {
+    const cases = [
+      ['shop-a.mug.x-1', 'shop-a.mug.x'],
+      ['A-1001-12', 'A-1001'],
+      ['A-1001-T1790000000000', 'A-1001'],
+      ['A-1001-1-R2', 'A-1001'],
+      ['A-1001-1-1-R3', 'A-1001-1'],
+      ['A-R2', 'A-R2'],
+      ['no-number', 'no-number'],
+    ];
+    for (const [orderNo, ref] of cases) assert.equal(orderRefOf(orderNo ?? ''), ref, orderNo);
+  });
+
+  it('parses order numbers as the service is sent them, each one apart', () => {
+    const reach = (body: unknown) => searchReach(SearchBody.parse(body));
+    const refs = [
+      { path: 'order_no', ref: 'a' },
+      { path: 'order_no', ref: 'b' },
+    ];
+    assert.deepEqual(reach({ order_no: 'a-1,b-1' }), refs);
+    assert.deepEqual(reach({ order_no: ['a-1,b-1'] }), refs);
+    assert.deepEqual(reach({ order_no: [' a-1', 'b-1 ', ''] }), refs);
+    for (const body of [{}, { order_no: ' , ' }, { order_no: [] }, { transaction_id: 'T1' }])
+      assert.deepEqual(reach(body), { unnamed: 'order_no' }, JSON.stringify(body));
+    assert.deepEqual(SearchBody.parse({ order_no: 'a-1, b-1' }).order_no, ['a-1', 'b-1']);
   });
 });
 

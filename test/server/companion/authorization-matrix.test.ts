@@ -10,6 +10,7 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import type { Router } from 'express';
 import { ROLES, type OperationsRole } from '../../../server/companion/config/index.ts';
 import { METRICS_ACCESS } from '../../../server/companion/http/metrics-http.ts';
@@ -120,6 +121,19 @@ async function refused(
   for (const [ref, before] of expected.untouched)
     assert.deepEqual(await route.state(ref), before, `${ref} untouched`);
 }
+
+describe("the docs' operations tokens page", () => {
+  it('has the role each route declares', () => {
+    const page = readFileSync(new URL('../../../docs/site/companion/operations-tokens.md', import.meta.url), 'utf8'); // prettier-ignore
+    const table = /<!-- route-roles:start[^>]*-->\n([\s\S]*?)\n<!-- route-roles:end -->/.exec(page)?.[1]; // prettier-ignore
+    const rows = ROUTES.map(({ name, role }) => {
+      const [method, path] = name.split(' ');
+      const full = path === '/metrics' ? path : `/api/ops${String(path)}`;
+      return `| \`${String(method)} ${full}\` | \`${role}\` |`;
+    });
+    assert.equal(table, ['| route | role |', '|---|---|', ...rows].join('\n'));
+  });
+});
 
 for (const database of TEST_DATABASES)
   describe(`the operations API's authorization matrix, on ${database.name}`, () => {

@@ -28,12 +28,13 @@ export { ListQuery, PayoutListQuery };
 
 /** The references a reach names (none for a list or for orders not named). */
 export const refsOf = (reach: Reach): string[] =>
-  Array.isArray(reach) ? reach.map((target: { ref: string }) => target.ref) : [];
+  reach === 'narrowed' || 'unnamed' in reach ? [] : reach.map((target) => target.ref);
 
 /**
- * Every route of the operations API, with the role it needs: the reads and the operations. The
- * router is made from this list alone, and the authorization matrix
- * (test/server/companion/authorization-matrix.test.ts) from it and the router.
+ * Every route of the operations API, with the role it needs: the reads and the operations, the
+ * two tables the router is made from. The authorization matrix
+ * (test/server/companion/authorization-matrix.test.ts) is generated from this list, and checks
+ * it against the routes the router serves.
  */
 export const OPERATIONS_ROUTES = [
   ...Object.entries(READS).map(([path, entry]) => ({ method: 'GET', path, role: entry.role })),
@@ -65,6 +66,19 @@ async function settleInterrupted(ctx: EdgeContext, refs: string[]): Promise<Answ
   };
 }
 
+/** The request's Idempotency-Key, checked (before its body is); undefined without one. */
+function idempotencyKeyOf(request: Request): string | undefined {
+  const key = request.get('idempotency-key');
+  if (key !== undefined && !/^[A-Za-z0-9_-]{8,128}$/.test(key))
+    throw refusal(
+      400,
+      'Invalid Idempotency-Key',
+      'idempotency-key',
+      'use 8 to 128 letters, digits, dashes or underscores',
+    );
+  return key;
+}
+
 /**
  * Runs a mutating handler under the request's Idempotency-Key: the same key and body replay the
  * stored answer, the same key with another body is refused (422), a concurrent duplicate gets 409.
@@ -80,15 +94,8 @@ async function idempotent(
   handler: () => Promise<Answer>,
   { rerun, refs }: { rerun: boolean; refs: string[] },
 ): Promise<Answer> {
-  const key = request.get('idempotency-key');
+  const key = idempotencyKeyOf(request);
   if (!key) return handler();
-  if (!/^[A-Za-z0-9_-]{8,128}$/.test(key))
-    throw refusal(
-      400,
-      'Invalid Idempotency-Key',
-      'idempotency-key',
-      'use 8 to 128 letters, digits, dashes or underscores',
-    );
   const text = JSON.stringify(request.body ?? null);
   const staleAfter = ctx.config.recoverAfterMs ?? DEFAULT_RECOVER_AFTER_MS;
   const start = await ctx.store.idempotency.begin(key, route, sha256(text), text, staleAfter);
@@ -134,7 +141,9 @@ async function audited(
   try {
     trail.acting(op.role);
     allowed(principal, mayUse(principal, op.role));
-    if (op.idempotency === 'required' && !request.get('idempotency-key'))
+    // The key is checked before the body, as the request's other headers are.
+    const key = op.idempotency === 'none' ? undefined : idempotencyKeyOf(request);
+    if (op.idempotency === 'required' && !key)
       throw refusal(
         400,
         'Idempotency-Key required',
