@@ -16,6 +16,7 @@
 import ts from 'typescript';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { counted } from './path-count.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const COMPANION = join(ROOT, 'server', 'companion');
@@ -113,18 +114,6 @@ function walk(fn: FunctionLike): void {
     ts.forEachChild(node, visit);
   };
   if (fn.body) visit(fn.body);
-}
-
-function counted(files: string[]) {
-  const entries: Record<string, number> = {};
-  for (const file of files) entries[file] = (entries[file] ?? 0) + 1;
-  return {
-    files: Object.keys(entries).length,
-    file_entries: files.length,
-    entries_again: files.length - Object.keys(entries).length,
-    most_entries_of_one_file: Math.max(...Object.values(entries)),
-    entries_per_file: Object.fromEntries(Object.entries(entries).sort((a, b) => b[1] - a[1])),
-  };
 }
 
 const handler = routeHandler();

@@ -21,6 +21,7 @@
  */
 import { Session } from 'node:inspector/promises';
 import { execFileSync } from 'node:child_process';
+import { counted } from './path-count.mjs';
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { dirname, join, relative } from 'node:path';
@@ -187,18 +188,6 @@ function follow(stacksOfFrames) {
 }
 const { timeline, calls } = follow(stacks.map(framesOf));
 
-/** How often each file occurs in a sequence, most first, and the figures over it. */
-function counted(sequence) {
-  const entries = {};
-  for (const file of sequence) entries[file] = (entries[file] ?? 0) + 1;
-  return {
-    files: Object.keys(entries).length,
-    file_entries: sequence.length,
-    entries_again: sequence.length - Object.keys(entries).length,
-    most_entries_of_one_file: Math.max(...Object.values(entries)),
-    entries_per_file: Object.fromEntries(Object.entries(entries).sort((a, b) => b[1] - a[1])),
-  };
-}
 // A leaf file calls no other file of ours on this path (money, hashing, the SQLite driver): like
 // a library function, it is not a step one follows the request through.
 const callers = new Set();
