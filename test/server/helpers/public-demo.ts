@@ -85,6 +85,9 @@ export async function startPublicDemo(
     companionUrl: companion.url,
     sandboxUrl: sandbox.url,
     spaces: isolation.spaces,
+    // The bundles `npm run build` made (npm test builds first), as the hosted demo serves them:
+    // bundling them at each start took seconds, twice a file (one demo per store).
+    prebuiltBundles: true,
     ...demoSettings,
   });
   server.on('request', demo);
