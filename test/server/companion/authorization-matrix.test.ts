@@ -19,7 +19,7 @@ import {
   operationsRouter,
 } from '../../../server/companion/http/routes/operations.ts';
 import { resolveOrder as shopOrder } from '../../fixtures/catalogue.mjs';
-import { stackOn, type Answer, type Stack } from '../helpers/companion.ts';
+import { answer, stackOn, type Answer, type Stack } from '../helpers/companion.ts';
 import { TEST_DATABASES } from '../helpers/databases.ts';
 import { routeCases, type Call, type RouteCase } from './authorization/cases.ts';
 
@@ -80,23 +80,17 @@ async function effects(stack: Stack): Promise<Record<string, number>> {
 }
 
 async function send(stack: Stack, call: Call, token: string | undefined): Promise<Answer> {
-  const response = await fetch(stack.companion.url + call.path, {
-    method: call.method,
-    headers: {
-      'content-type': 'application/json',
-      ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
-      ...call.headers,
-    },
-    ...(call.body === undefined ? {} : { body: JSON.stringify(call.body) }),
-  });
-  const text = await response.text();
-  let body: Record<string, unknown>;
-  try {
-    body = JSON.parse(text) as Record<string, unknown>;
-  } catch {
-    body = { text };
-  }
-  return { status: response.status, headers: response.headers, body };
+  return answer(
+    await fetch(stack.companion.url + call.path, {
+      method: call.method,
+      headers: {
+        'content-type': 'application/json',
+        ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
+        ...call.headers,
+      },
+      ...(call.body === undefined ? {} : { body: JSON.stringify(call.body) }),
+    }),
+  );
 }
 
 /** Asserts a refused cell: its status, what it names, and nothing moved. */

@@ -60,7 +60,8 @@ export async function askAsTheWidget<A extends Omit<Answer, 'body'>>(
   }
 }
 
-async function answer(response: Response): Promise<Answer> {
+/** A response as a test reads it: its status, headers, and body (JSON, else `{ text }`). */
+export async function answer(response: Response): Promise<Answer> {
   const text = await response.text();
   let body: Record<string, unknown>;
   try {

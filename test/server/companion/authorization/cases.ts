@@ -91,6 +91,11 @@ export function routeCases(stack: Stack): Record<string, RouteCase> {
       .directPayment({ ...cardPayment(`matrix-${nonce()}`), token_flag: 'YES' })
       .then((saved) => String(saved.token_id)));
   const searchDone = async (answer: Answer) => ok(answer);
+  /** A batch done: answered 200, each order now `status`. */
+  const becomes = (status: string) => async (answer: Answer, refs: string[]) => {
+    ok(answer);
+    for (const ref of refs) assert.equal(await statusOf(ref), status, ref);
+  };
 
   return {
     'GET /orders': {
@@ -177,20 +182,14 @@ export function routeCases(stack: Stack): Record<string, RouteCase> {
       kind: 'batch',
       target: (prefix) => paid(prefix),
       request: batch('/api/ops/capture'),
-      async done(answer, refs) {
-        ok(answer);
-        for (const ref of refs) assert.equal(await statusOf(ref), 'captured', ref);
-      },
+      done: becomes('captured'),
       state: orderState,
     },
     'POST /cancel': {
       kind: 'batch',
       target: (prefix) => paid(prefix),
       request: batch('/api/ops/cancel'),
-      async done(answer, refs) {
-        ok(answer);
-        for (const ref of refs) assert.equal(await statusOf(ref), 'cancelled', ref);
-      },
+      done: becomes('cancelled'),
       state: orderState,
     },
     'POST /review': {
