@@ -41,7 +41,8 @@ export interface CompanionConfig {
   operationsTokenKeys?: Record<string, OperationsKeySetting>;
   /**
    * A token that reads `GET /metrics` and nothing else: for the Prometheus that scrapes it, so
-   * that its credential cannot move money. The operations tokens read the metrics too.
+   * that its credential cannot move money. An operations token with the `metrics` role (`admin`
+   * holds it) reads the metrics too.
    */
   metricsToken?: string;
   resolveOrder(orderRef: string): Promise<ResolvedOrder | undefined> | ResolvedOrder | undefined;

@@ -62,8 +62,9 @@ export function widgetRouter(ctx: EdgeContext): Router {
   const lastQueried = new Map<string, number>();
 
   /**
-   * A route that starts a payment: the body checked, the way back checked, the merchant asked
-   * whether this caller may open this order (`mayOpenOrder`), the attempt made.
+   * A route that starts a payment: the body checked, the way back checked, the caller's origin
+   * checked, the merchant asked whether this caller may open this order (`mayOpenOrder`), the
+   * attempt made.
    */
   const start = <B extends { order_ref: string; return_url?: string | undefined }>(
     schema: Parameters<typeof parseOr400<B>>[0],
@@ -75,8 +76,8 @@ export function widgetRouter(ctx: EdgeContext): Router {
       if (body.return_url && !ctx.config.allowedOrigins.includes(new URL(body.return_url).origin)) {
         throw refusal(400, 'Invalid request', 'return_url', 'must be on a storefront origin');
       }
-      await mayOpen(ctx, body.order_ref, request);
       const who = await caller(ctx, request);
+      await mayOpen(ctx, body.order_ref, request);
       const payment = await paymentOf(body, who);
       const session = await startPayment(ctx, payment, who);
       const method = payment.kind === 'apm' ? payment.body.payment_method : undefined;
