@@ -23,6 +23,7 @@ export const ROLES = [
   'metrics',
   'admin',
 ] as const;
+/** One of ROLES: what an operations token may do (`admin`: all of them). */
 export type OperationsRole = (typeof ROLES)[number];
 
 /** A named token with its roles and, optionally, the order references it may act on. */

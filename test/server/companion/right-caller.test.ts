@@ -9,14 +9,26 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { createClient } from 'redis';
-import { sessionBody, startCompanion, startStack, type Stack } from '../helpers/companion.ts';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  answer,
+  OPS_TOKEN,
+  sessionBody,
+  SHOP,
+  startCompanion,
+  startStack,
+  type RunningCompanion,
+  type Stack,
+} from '../helpers/companion.ts';
 import { MERCHANT, startSandbox, type RunningSandbox } from '../helpers/sandbox.ts';
+import { until } from '../helpers/until.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL;
 
 /** The count of reconciliation runs by hand that ended well. */
-async function runsByHand(stack: Stack): Promise<number> {
-  const { registry } = stack.companion.companion.context.metrics;
+async function runsByHand(companion: RunningCompanion): Promise<number> {
+  const { registry } = companion.companion.context.metrics;
   const metric = registry.getSingleMetric('acquiring_companion_reconciliation_runs_total');
   const values = (await metric?.get())?.values ?? [];
   return values.find((v) => v.labels.trigger === 'by_hand' && v.labels.outcome === 'ok')?.value ?? 0; // prettier-ignore
@@ -57,25 +69,88 @@ describe('the right caller of the operations API', () => {
   });
 });
 
+/**
+ * A door in front of the sandbox (a real server the companion calls as the service) that holds the
+ * service's queries while `held`: a reconciliation then lasts until the test opens it.
+ */
+async function queryDoor(sandboxUrl: string) {
+  let open = () => undefined as void;
+  let held: Promise<void> | undefined;
+  let waiting = 0;
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      void (async () => {
+        if (held && request.url?.startsWith('/v1/retrievalTrans')) {
+          waiting++;
+          await held;
+        }
+        const headers = { 'content-type': request.headers['content-type'] ?? 'text/plain' };
+        const body = Buffer.concat(chunks);
+        const answer = await fetch(sandboxUrl + request.url, { method: request.method, headers, body }); // prettier-ignore
+        response.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? '' }); // prettier-ignore
+        response.end(Buffer.from(await answer.arrayBuffer()));
+      })();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    hold: () => void (held = new Promise<void>((resolve) => (open = resolve))),
+    release: () => (open(), (held = undefined)),
+    waiting: () => waiting,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
 describe('a reconciliation by hand', () => {
-  let stack: Stack;
-  before(async () => (stack = await startStack()));
-  after(() => stack.close());
+  let sandbox: RunningSandbox;
+  let door: Awaited<ReturnType<typeof queryDoor>>;
+  let companion: RunningCompanion;
+  before(async () => {
+    sandbox = await startSandbox();
+    door = await queryDoor(sandbox.url);
+    companion = await startCompanion(door.url);
+  });
+  after(async () => {
+    await companion.close();
+    await door.close();
+    await sandbox.close();
+  });
+  const reconcile = async () =>
+    answer(
+      await fetch(`${companion.url}/api/ops/reconcile`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${OPS_TOKEN}`, 'content-type': 'application/json' },
+        body: '{}',
+      }),
+    );
 
   it('runs once at a time: calls meanwhile join the run under way and get its answer', async () => {
-    const before = await runsByHand(stack);
-    // The run lasts while the calls come.
-    const restore = await slowReconciliation(stack, 'mug.join1');
-    const answers = await Promise.all(
-      Array.from({ length: 30 }, () => stack.ops('/reconcile', {})),
-    );
-    await restore();
-    assert.deepEqual(count(answers.map((a) => a.status)), { 200: 30 });
-    assert.equal(new Set(answers.map((a) => JSON.stringify(a.body))).size, 1);
-    assert.equal((await runsByHand(stack)) - before, 1);
+    const runs = () => runsByHand(companion);
+    // An order to ask about, so that a run asks the service, whose answer the door holds.
+    const started = await fetch(`${companion.url}/api/checkout-sessions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: SHOP },
+      body: JSON.stringify(sessionBody('mug.join1')),
+    });
+    assert.equal(started.status, 201);
+    const before = await runs();
+    door.hold();
+    const answers = Array.from({ length: 30 }, () => reconcile());
+    // Every call is in: each wrote its audit entry before it ran (or joined) the reconciliation.
+    const entries = () => companion.companion.context.store.audit.list({ operation: 'reconcile', outcome: 'requested' }, 100); // prettier-ignore
+    await until(entries, (found) => found.length === 30, { what: '30 calls under way' });
+    await until(door.waiting, (n) => n >= 1, { what: 'the run asking the service' });
+    door.release();
+    const answered = await Promise.all(answers);
+    assert.deepEqual(count(answered.map((a) => a.status)), { 200: 30 });
+    assert.equal(new Set(answered.map((a) => JSON.stringify(a.body))).size, 1);
+    assert.equal((await runs()) - before, 1);
     // Once it ended, the next call is a run of its own.
-    assert.equal((await stack.ops('/reconcile', {})).status, 200);
-    assert.equal((await runsByHand(stack)) - before, 2);
+    assert.equal((await reconcile()).status, 200);
+    assert.equal((await runs()) - before, 2);
   });
 });
 
