@@ -1,14 +1,14 @@
 /**
- * The console's calls, forwarded to the companion's operations API with its bearer token (the
- * token stays on this server) and an `X-Actor` naming the console, or the visitor, for the audit
- * trail. Only the console's operations, by their method. In a public demo
- * each visitor's calls are narrowed to their own space (spaces.ts).
+ * The console's calls, forwarded to the companion's operations API with a bearer token that stays
+ * on this server, and an `X-Actor` naming the console, or the visitor, for the audit trail. Only
+ * the console's operations, by their method and path. It forwards bodies as they came and reads
+ * none: in a public demo the token is the visitor's own (spaces.ts), scoped to their space, and
+ * the companion decides what that token may reach.
  */
 import express, { type Request, type Response, type Router } from 'express';
-import { ownRequest } from './spaces.ts';
 
 /** The operations the console may call, and their methods. */
-const OPERATIONS: Record<string, 'GET' | 'POST'> = {
+export const CONSOLE_OPERATIONS: Record<string, 'GET' | 'POST'> = {
   orders: 'GET',
   payouts: 'GET',
   capture: 'POST',
@@ -24,61 +24,43 @@ const OPERATIONS: Record<string, 'GET' | 'POST'> = {
 export interface ProxyOptions {
   /** The companion's address as this server reaches it. */
   companionUrl: string;
-  operationsToken: string;
+  /** The bearer token for a call: the visitor's (in their `space`), or the console's. */
+  tokenFor(space: string | undefined): string;
 }
 
 /** Who the audit trail names for the console's operations: the demo has no staff to sign in. */
 const actorOf = (space: string | undefined) =>
   space ? `demo visitor ${space}` : 'operations console';
 
-/**
- * Where a console call goes at the companion: `orders/<ref>/audit` is the order's audit trail; a
- * visitor's lists are narrowed to their own orders and payouts, filtered by the companion.
- */
-function targetOf(name: string, space: string | undefined, trail: string | undefined): string {
+/** Where a console call goes at the companion: `orders/<ref>/audit` is the order's audit trail. */
+function targetOf(name: string, trail: string | undefined): string {
   if (trail) return `audit?order_ref=${encodeURIComponent(trail)}`;
-  if (name === 'payouts/new') return 'payouts';
-  if (space && name === 'orders') return `orders?ref_prefix=${encodeURIComponent(`${space}.`)}`;
-  if (space && name === 'payouts') return `payouts?reference=${encodeURIComponent(space)}`;
-  return name;
+  return name === 'payouts/new' ? 'payouts' : name;
 }
 
 export function consoleProxy(options: ProxyOptions): Router {
   const router = express.Router();
-  router.use(express.json({ limit: '64kb' }));
+  // Forwarded as it came: read as text (the guard in front made sure it is JSON), never parsed.
+  router.use(express.text({ type: 'application/json', limit: '64kb' }));
   router.all('/*path', async (request: Request, response: Response) => {
     const name = ([] as string[]).concat(request.params.path ?? []).join('/');
-    // One order's detail or its audit trail: orders/<order_ref>[/audit], a visitor's own only.
+    // One order's detail or its audit trail: orders/<order_ref>[/audit].
     const [, detail, audit] = /^orders\/([A-Za-z0-9._-]{1,48})(\/audit)?$/.exec(name) ?? [];
-    const method = detail ? 'GET' : OPERATIONS[name];
+    const method = detail ? 'GET' : CONSOLE_OPERATIONS[name];
     if (!method || method !== request.method) return void response.sendStatus(404);
     const space = response.locals.space as string | undefined;
-    if (detail && space && !detail.startsWith(`${space}.`))
-      return void response.status(404).json({ title: 'Unknown order', detail: 'not one of yours' });
-    let body = (request.body ?? {}) as Record<string, unknown>;
-    if (space && method === 'POST') {
-      const own = ownRequest(space, name, body);
-      if (!own)
-        return void response
-          .status(404)
-          .json(
-            name === 'reconcile'
-              ? { title: 'Not here', detail: 'the hosted demo reconciles every order each minute' }
-              : { title: 'Unknown order', detail: 'not one of yours' },
-          );
-      body = own;
-    }
     const key = request.get('idempotency-key');
-    const target = `${options.companionUrl}/api/ops/${targetOf(name, space, audit && detail)}`;
+    const target = `${options.companionUrl}/api/ops/${targetOf(name, audit && detail)}`;
+    const body = typeof request.body === 'string' && request.body !== '' ? request.body : '{}';
     const answer = await fetch(target, {
       method,
       headers: {
-        authorization: `Bearer ${options.operationsToken}`,
+        authorization: `Bearer ${options.tokenFor(space)}`,
         'content-type': 'application/json',
         'x-actor': actorOf(space),
         ...(key ? { 'idempotency-key': key } : {}),
       },
-      ...(method === 'POST' ? { body: JSON.stringify(body) } : {}),
+      ...(method === 'POST' ? { body } : {}),
     }).catch(() => undefined);
     if (!answer) {
       return void response

@@ -2,7 +2,8 @@
  * The demo as one public service: the storefront, the companion (under /companion) and the
  * sandbox (under /sandbox) on one origin, given by PUBLIC_URL. State in PostgreSQL, rate limits
  * in Redis, so several instances behind a load balancer behave as one; each visitor in a space of
- * their own; the sandbox's test controls off; demo data deleted after DEMO_RETENTION_HOURS.
+ * their own, kept apart by the companion itself (spaces.ts); the sandbox's test controls off; demo
+ * data deleted after DEMO_RETENTION_HOURS.
  */
 import { createHmac } from 'node:crypto';
 import { join } from 'node:path';
@@ -22,6 +23,7 @@ import { resolveOrder } from './catalogue.ts';
 import { PAYMENT_OPTIONS } from './payment-options.ts';
 import { createDemo } from './server.ts';
 import { demoShopper } from './sign-in.ts';
+import { visitorIsolation } from './spaces.ts';
 
 const HOUR = 3_600_000;
 
@@ -131,7 +133,13 @@ export async function createHostedDemo(
     early.use(answerStarting);
     serveEarly(early);
   }
+  // Nobody holds the companion's own token: each visitor's console acts through a token of their
+  // own, scoped to their space, and pays for orders of their space alone (spaces.ts).
   const operationsToken = derive('operations token');
+  const isolation = visitorIsolation(derive, {
+    secure: origin.startsWith('https:'),
+    maxAgeMs: keep,
+  });
   const companion = await createCompanion({
     publicUrl: `${publicUrl}/companion`,
     gateway: {
@@ -144,6 +152,7 @@ export async function createHostedDemo(
     redisUrl: env.REDIS_URL,
     allowedOrigins: [origin],
     operationsToken,
+    ...isolation.companion,
     ...(env.METRICS_TOKEN ? { metricsToken: env.METRICS_TOKEN } : {}),
     resolveOrder,
     ...PAYMENT_OPTIONS,
@@ -162,12 +171,7 @@ export async function createHostedDemo(
     companionUrl: `${publicUrl}/companion`,
     companionInternalUrl: `${selfUrl}/companion`,
     sandboxUrl: `${publicUrl}/sandbox`,
-    operationsToken,
-    spaces: {
-      secret: derive('visitor cookies'),
-      secure: origin.startsWith('https:'),
-      maxAgeMs: keep,
-    },
+    spaces: isolation.spaces,
     prebuiltBundles: true,
     signIn,
   });

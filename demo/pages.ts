@@ -183,8 +183,8 @@ function currencySelect(name: string, selected: string): string {
   return `<select name="${name}">${options.join('')}</select>`;
 }
 
-/** The merchant's operations console. */
-export function consolePage(): string {
+/** The merchant's operations console; in a public demo, `space` is the visitor's (as on the shop's pages). */
+export function consolePage(space?: string): string {
   return layout(
     'Operations console',
     '/console',
@@ -235,5 +235,6 @@ export function consolePage(): string {
   </div>
 </main>`,
     ['<script type="module" src="/assets/console.js"></script>'],
+    space ? { space } : {},
   );
 }

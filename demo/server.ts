@@ -17,7 +17,7 @@ import { consolePage, reactPage, spaPage, storefrontPage } from './pages.ts';
 import { DOCS_DIR, PUBLIC_DIR } from './paths.ts';
 import { localeChoices, playgroundPage } from './playground-page.ts';
 import { signedIn, signInRoutes, type SignInOptions } from './sign-in.ts';
-import { visitorSpaces, type SpacesOptions } from './spaces.ts';
+import { visitorSpaces, visitorToken, type SpacesOptions } from './spaces.ts';
 
 export interface DemoOptions {
   /** The demo's own origins: a request naming another Host is refused (DNS rebinding). */
@@ -27,8 +27,9 @@ export interface DemoOptions {
   /** The companion's address as this server reaches it (default: companionUrl). */
   companionInternalUrl?: string;
   sandboxUrl: string;
-  operationsToken: string;
-  /** A public demo: each visitor in a space of their own (spaces.ts). */
+  /** The console's operations token; in a public demo (`spaces`) each visitor's own is used. */
+  operationsToken?: string;
+  /** A public demo: each visitor in a space of their own, acting through their own token (spaces.ts). */
   spaces?: SpacesOptions;
   /** Serve the bundles `npm run build` made, instead of bundling at start (needs esbuild). */
   prebuiltBundles?: boolean;
@@ -43,6 +44,18 @@ function widgetScript(): string {
   } catch {
     throw new Error('the widget is not built: run `npm run build` first (npm start does)');
   }
+}
+
+/** The token the console calls with: the visitor's in a public demo, else the console's own. */
+function consoleToken(options: DemoOptions): (space: string | undefined) => string {
+  const { spaces, operationsToken } = options;
+  if (spaces)
+    return (space) => {
+      if (!space) throw new Error('a console call without a visitor space');
+      return visitorToken(spaces.tokenKey, space);
+    };
+  if (!operationsToken) throw new Error('the demo needs operationsToken, or spaces');
+  return () => operationsToken;
 }
 
 export async function createDemo(options: DemoOptions): Promise<Express> {
@@ -103,7 +116,11 @@ export async function createDemo(options: DemoOptions): Promise<Express> {
     '/react',
     (request, response) => void response.type('html').send(reactPage(config(request, response))),
   );
-  app.get('/console', (_request, response) => void response.type('html').send(consolePage()));
+  app.get(
+    '/console',
+    (_request, response) =>
+      void response.type('html').send(consolePage(response.locals.space as string | undefined)),
+  );
   app.get(
     '/playground',
     (request, response) =>
@@ -126,7 +143,7 @@ export async function createDemo(options: DemoOptions): Promise<Express> {
     sameOriginJson(options.origins),
     consoleProxy({
       companionUrl: options.companionInternalUrl ?? options.companionUrl,
-      operationsToken: options.operationsToken,
+      tokenFor: consoleToken(options),
     }),
   );
   app.use((error: { status?: number; message?: string }, _request: Request, response: Response, _next: NextFunction) => {

@@ -8,6 +8,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import express, { type Request, type Router } from 'express';
 import type { ResolvedShopper } from 'acquiring-checkout-server/companion';
+import { cookieValue } from './cookies.ts';
 
 const COOKIE = 'demo_shopper';
 /** The pages a sign-in may return to. */
@@ -30,10 +31,9 @@ export interface SignInOptions {
 const mac = (secret: string, id: string) =>
   createHmac('sha256', secret).update(`${COOKIE}:${id}`).digest('base64url');
 
-/** The shopper a request's cookie names, if its signature holds. */
+/** The shopper a request's cookie names, if its signature holds; a malformed cookie names no one. */
 function shopperIdOf(cookieHeader: string | undefined, secret: string): string | undefined {
-  const value = new RegExp(`(?:^|;\\s*)${COOKIE}=([^;]+)`).exec(cookieHeader ?? '')?.[1];
-  const [id = '', signature = ''] = decodeURIComponent(value ?? '').split('~');
+  const [id = '', signature = ''] = cookieValue(cookieHeader, COOKIE)?.split('~') ?? [];
   const expected = Buffer.from(mac(secret, id));
   const given = Buffer.from(signature);
   return id && given.length === expected.length && timingSafeEqual(given, expected)

@@ -1,16 +1,44 @@
 /**
- * A public demo keeps its visitors apart: each gets a space of its own, named by an id in a
- * signed, HttpOnly, SameSite cookie. The storefront heads every order reference with the id
- * (`<space>.<cart>.<nonce>`; demo/catalogue.ts reads past it), and the console proxy lists and
- * acts on that space's orders and payouts only: another space's order is a 404.
+ * A public demo keeps its visitors apart by construction: each gets a space of their own, named by
+ * an id in a signed, HttpOnly, SameSite cookie. The storefront heads every order reference with the
+ * id (`<space>.<cart>.<nonce>`; demo/catalogue.ts reads past it), and two things hold the line:
+ *
+ * - the companion's `mayOpenOrder` (`ownOrder`) refuses a payment for a reference of another
+ *   space before the order exists;
+ * - the console acts through an operations token scoped to the visitor's space (`visitorToken`),
+ *   so the companion itself narrows every list and refuses any other reference, however a body is
+ *   shaped. The console proxy forwards; it reads no body.
  */
 import { randomBytes } from 'node:crypto';
 import cookieParser from 'cookie-parser';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import {
+  mintOperationsToken,
+  type CompanionConfig,
+  type OperationsKeySetting,
+  type OperationsRole,
+} from 'acquiring-checkout-server/companion';
+import { cookieValue } from './cookies.ts';
 
 const COOKIE = 'demo_space';
 /** `v` and ten hex digits: letters, digits only, so it is safe in an order reference. */
 export const SPACE = /^v[0-9a-f]{10}$/;
+
+/** What a visitor may do in the console: everything but reconcile (the demo does, each minute). */
+export const VISITOR_ROLES: OperationsRole[] = [
+  'read',
+  'capture',
+  'cancel',
+  'review',
+  'refund',
+  'payouts',
+];
+
+/** The companion's key that signs visitors' tokens, by its name in `operationsTokenKeys`. */
+export interface VisitorKey {
+  name: string;
+  setting: OperationsKeySetting;
+}
 
 export interface SpacesOptions {
   /** Signs the cookie (at least 32 characters). */
@@ -19,6 +47,8 @@ export interface SpacesOptions {
   secure: boolean;
   /** How long a space lives, and its data with it. */
   maxAgeMs: number;
+  /** Signs each visitor's operations token (the companion has it in operationsTokenKeys). */
+  tokenKey: VisitorKey;
 }
 
 /** Gives each visitor a space (response.locals.space), kept in the signed cookie. */
@@ -45,39 +75,64 @@ export function visitorSpaces(options: SpacesOptions): RequestHandler[] {
   ];
 }
 
-/** The payment numbers a refund search names: `order_no` as a string, a list, or comma-separated. */
-function searchedPayments(body: Record<string, unknown>): string[] {
-  return [body.order_no]
-    .flat()
-    .flatMap((value) => (typeof value === 'string' ? value.split(',') : [String(value)]))
-    .map((value) => value.trim())
-    .filter(Boolean);
+/**
+ * The space a request's cookie names, if its signature holds; read from the header, for the
+ * companion's routes, which the demo's cookie parser does not run before. A malformed cookie
+ * names no one.
+ */
+export function spaceOf(request: Request, secret: string): string | undefined {
+  const value = cookieValue(request.headers.cookie, COOKIE);
+  const space = value?.startsWith('s:') ? cookieParser.signedCookie(value, secret) : false;
+  return typeof space === 'string' && SPACE.test(space) ? space : undefined;
 }
 
-/** The order references a console operation names, wherever they are. */
-function namedOrders(body: Record<string, unknown>): string[] {
-  if (Array.isArray(body.orders))
-    return body.orders.map((order) => String((order as { order_ref?: unknown }).order_ref));
-  return body.order_ref === undefined ? [] : [String(body.order_ref)];
+/** The companion's mayOpenOrder: a visitor opens orders of their own space alone. */
+export function ownOrder(secret: string) {
+  return (orderRef: string, request: Request): boolean => {
+    const space = spaceOf(request, secret);
+    return space !== undefined && orderRef.startsWith(`${space}.`);
+  };
 }
 
 /**
- * The body a visitor of `space` may send for the console operation `name`, or undefined when it
- * reaches beyond their space: every order it names is theirs; a refund search names their
- * payments and nothing else (no transaction or date filter that would match another's); a payout
- * is made with the space as its reference. A global reconciliation is never the visitor's to run.
+ * The operations token the console uses for a visitor: their space's references alone, the
+ * console's roles, valid five minutes (one is made for each call).
  */
-export function ownRequest(
-  space: string,
-  name: string,
-  body: Record<string, unknown>,
-): Record<string, unknown> | undefined {
-  const own = (ref: string) => ref.startsWith(`${space}.`);
-  if (name === 'reconcile') return undefined;
-  if (name === 'refund-search') {
-    const payments = searchedPayments(body);
-    return payments.length > 0 && payments.every(own) ? { order_no: payments } : undefined;
-  }
-  if (name === 'payouts/new') return { ...body, reference: space };
-  return namedOrders(body).every(own) ? body : undefined;
+export function visitorToken(key: VisitorKey, space: string): string {
+  return mintOperationsToken(key.name, key.setting, {
+    name: space,
+    roles: VISITOR_ROLES,
+    scope: `${space}.`,
+    ttlSeconds: 300,
+  });
+}
+
+/** What keeps a public demo's visitors apart, on both sides: the companion's and the demo's. */
+export interface VisitorIsolation {
+  /** For createCompanion: the key visitors' tokens are signed with, and `mayOpenOrder`. */
+  companion: Required<Pick<CompanionConfig, 'operationsTokenKeys' | 'mayOpenOrder'>>;
+  /** For createDemo: the spaces, and the same key to sign each visitor's token. */
+  spaces: SpacesOptions;
+}
+
+/**
+ * A public demo's visitor isolation, its secrets derived from one (`derive(purpose)`), so that
+ * every instance agrees: the hosted demo's wiring, and its tests'.
+ */
+export function visitorIsolation(
+  derive: (purpose: string) => string,
+  cookies: Pick<SpacesOptions, 'secure' | 'maxAgeMs'>,
+): VisitorIsolation {
+  const tokenKey: VisitorKey = {
+    name: 'visitors',
+    setting: { key: derive('visitor tokens'), roles: VISITOR_ROLES },
+  };
+  const secret = derive('visitor cookies');
+  return {
+    companion: {
+      operationsTokenKeys: { [tokenKey.name]: tokenKey.setting },
+      mayOpenOrder: ownOrder(secret),
+    },
+    spaces: { ...cookies, secret, tokenKey },
+  };
 }

@@ -164,7 +164,8 @@ nodeTestJobs('server', server, { groupS: 30, limitMs: 5 * MINUTE });
 // The route tests once more with every companion on a PostgreSQL schema of its own
 // (TEST_STORE, test/server/helpers/companion.ts): the files that loop over both stores
 // themselves (TEST_DATABASES: store, model, crash matrix, fuzzer, hostile input, path
-// parameters, health, mounted router, metrics) are left out, and so are those that never reach
+// parameters, health, mounted router, metrics, the authorization matrix, the public demo's
+// spaces, console matrix and attacks) are left out, and so are those that never reach
 // a companion's store through the helper. Of those, on one store by design: the bins and SIGTERM
 // tests (the bin's embedded default; the bin on PostgreSQL is the consumer layer's hosted demo),
 // the local demo (`npm start` is SQLite), the embedded engine's own tests, the sandbox's store,

@@ -5,6 +5,8 @@ import { showDetail } from './console-detail.js';
 
 {
   const $ = (id) => document.getElementById(id);
+  /** The visitor's space in a public demo (pages.ts), else none. */
+  const space = document.body.dataset.space;
   let orders = [];
 
   async function call(name, body) {
@@ -234,6 +236,8 @@ import { showDetail } from './console-detail.js';
       ).trim(),
       payment_currency: form.get('payment_currency'),
       source_currency: form.get('source_currency'),
+      // A public demo's visitor pays out under their own space: their token reaches nothing else.
+      ...(space ? { reference: `${space}.payout.${crypto.randomUUID().slice(0, 8)}` } : {}),
     };
     const { ok, answer } = await call('payouts/new', body);
     await load();

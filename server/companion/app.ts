@@ -43,7 +43,7 @@ import {
   startTracing,
 } from './observability/index.ts';
 import { checkGatewayKey, type GatewayKeyCheck } from './setup/index.ts';
-import { applyPending, maintain, reconcileAll } from './settlement/index.ts';
+import { applyPending, maintain, reconcileAll, reconcileNow } from './settlement/index.ts';
 import { Problem, problemOfGatewayError, refusal, sendProblem } from './core/index.ts';
 import { CompanionStore } from './store/index.ts';
 import { tracingOn } from '../tracing.ts';
@@ -60,7 +60,7 @@ export interface Companion {
    */
   router: Router;
   context: EdgeContext;
-  /** Settles unknown and stale orders now. */
+  /** Settles unknown and stale orders now (joining a run by hand already under way). */
   reconcile(): ReturnType<typeof reconcileAll>;
   /**
    * Marks the instance as stopping: `/readyz` answers 503 from now on, so a load balancer sends
@@ -253,7 +253,7 @@ export async function createCompanion(given: CompanionConfig): Promise<Companion
       app,
       router,
       context,
-      reconcile: () => reconcileAll(context, 0),
+      reconcile: () => reconcileNow(context),
       drain: () => health.drain(),
       close: closeAll,
     };

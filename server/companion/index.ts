@@ -10,6 +10,10 @@ export {
   trustProxySetting,
   type CompanionConfig,
   type CompanionEnv,
+  type OperationsKeySetting,
+  type OperationsRole,
+  type OperationsTokenSetting,
+  ROLES,
   type ResolvedOrder,
   type ResolvedShopper,
   type PaymentMethodConfig,
@@ -25,4 +29,9 @@ export { stopOnSignals, type StopOptions } from './setup/index.ts';
 export { answerStarting, listenBeforeReady, type Listening } from '../listening.ts';
 export { doctor } from './setup/index.ts';
 export { defaultLogger } from './observability/index.ts';
-export { STEPS_CHANNEL, type DurableStep } from './core/index.ts';
+export {
+  mintOperationsToken,
+  STEPS_CHANNEL,
+  type DurableStep,
+  type ScopedTokenClaims,
+} from './core/index.ts';

@@ -149,7 +149,7 @@ describe('saved cards', () => {
     ]);
   });
 
-  it('sends no save_card, and no cookies, when the box stays unticked', async () => {
+  it('sends no save_card, and no cookies to another origin, when the box stays unticked', async () => {
     signIn();
     const el = await checkout('card');
     await shown(el, 'save-card');
@@ -164,7 +164,7 @@ describe('saved cards', () => {
       await result;
       const [payment] = sent.filter((r) => r.url.endsWith('/api/card-payments'));
       expect(payment?.body).not.to.have.property('save_card');
-      expect(payment?.init?.credentials).to.equal('omit');
+      expect(payment?.init?.credentials).to.equal('same-origin');
     } finally {
       restore();
     }

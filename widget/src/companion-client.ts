@@ -109,14 +109,16 @@ export function startPayment<R extends PaymentRoute>(
   route: R,
   body: PaymentRequests[R],
 ): Promise<SessionResponse> {
-  // The shop's cookies say who the shopper is (the companion's resolveShopper): sent only to pay
-  // with a saved card or to save one.
+  // The shop's cookies say who the shopper is (the companion's resolveShopper): sent to another
+  // origin only to pay with a saved card or to save one. A companion on the page's own origin
+  // (mounted in the shop's app) gets them with every payment start, as any request of the page's
+  // does: the shop's own mayOpenOrder may then ask its session who may open which order.
   const shopper = route === '/saved-card-payments' || ('save_card' in body && body.save_card);
   const url: `${string}${typeof WIDGET_API}${R}` = `${companion}/api${route}`;
   return call<SessionResponse>(url, {
     method: 'POST',
     body: JSON.stringify(body),
-    credentials: shopper ? 'include' : 'omit',
+    credentials: shopper ? 'include' : 'same-origin',
   });
 }
 

@@ -4,6 +4,7 @@
  * and its variable, with the fix where there is one (`http://shop.test/` → `http://shop.test`).
  */
 import { z } from 'zod';
+import { keysByName, operationsToken, tokensByName } from './access.ts';
 import type { CompanionConfig } from './options.ts';
 
 /** Why `value` is not a storefront origin (`scheme://host[:port]`), or undefined when it is one. */
@@ -36,12 +37,6 @@ export const storefrontOrigins = z
 
 export const secretKey = z.string().min(8, 'at least 8 characters');
 
-export const operationsToken = z
-  .string({ error: 'required: the bearer token of the operations API' })
-  .min(24, 'at least 24 characters')
-  // .env.example's placeholder is long enough: refuse it by name.
-  .refine((token) => !token.startsWith('change-me'), 'replace the placeholder with a random token');
-
 /** How many days audit entries are kept: a whole number, 0 for good (see maintenance.ts). */
 export const auditRetentionDays = z
   .number({ error: 'a whole number of days (0: kept for good)' })
@@ -49,24 +44,10 @@ export const auditRetentionDays = z
   .min(0, 'a whole number of days (0: kept for good)')
   .max(36_500, 'at most 36500 days (0 keeps them for good)');
 
-/** Named operations tokens: each name 1 to 64 of `a-z 0-9 . _ @ -`, each token as the default's. */
-export const tokensByName = z
-  .record(
-    z.string().regex(/^[a-z0-9._@-]{1,64}$/, 'a name of 1 to 64 of a-z 0-9 . _ @ -'),
-    operationsToken,
-  )
-  .refine((tokens) => !('default' in tokens), 'default is operationsToken (OPERATIONS_TOKEN)')
-  .refine(
-    (tokens) => new Set(Object.values(tokens)).size === Object.keys(tokens).length,
-    'each token different',
-  );
-
-/** OPERATIONS_TOKENS: `name=token,name=token`, read into tokensByName. */
-export const namedTokens = z
+/** The start of the rate limits' keys in Redis: printable, no spaces. */
+export const rateLimitPrefix = z
   .string()
-  // A token may hold `=` (base64's padding): only the first one parts name from token.
-  .transform((text) => Object.fromEntries(text.split(',').map((pair) => { const at = pair.indexOf('='); return [pair.slice(0, at).trim(), pair.slice(at + 1).trim()]; })))
-  .pipe(tokensByName); // prettier-ignore
+  .regex(/^[\x21-\x7e]{1,128}$/, '1 to 128 printable characters without spaces');
 
 /** The options `createCompanion` checks before it opens anything, by their variable's name too. */
 const Options = z.object({
@@ -80,8 +61,15 @@ const Options = z.object({
   allowedOrigins: storefrontOrigins,
   operationsToken,
   operationsTokens: tokensByName.optional(),
+  operationsTokenKeys: keysByName.optional(),
   metricsToken: operationsToken.optional(),
   auditRetentionDays: auditRetentionDays.optional(),
+  rateLimitPrefix: rateLimitPrefix.optional(),
+  mayOpenOrder: z
+    .custom<CompanionConfig['mayOpenOrder']>((value) => typeof value === 'function', {
+      error: 'a function from an order reference and the request to true or false',
+    })
+    .optional(),
   resolveOrder: z.custom<CompanionConfig['resolveOrder']>((value) => typeof value === 'function', {
     error: 'required: a function from an order reference to the order',
   }),
@@ -96,8 +84,10 @@ const VARIABLES: Record<string, string> = {
   allowedOrigins: 'ALLOWED_ORIGINS',
   operationsToken: 'OPERATIONS_TOKEN',
   operationsTokens: 'OPERATIONS_TOKENS',
+  operationsTokenKeys: 'OPERATIONS_TOKEN_KEYS',
   metricsToken: 'METRICS_TOKEN',
   auditRetentionDays: 'AUDIT_RETENTION_DAYS',
+  rateLimitPrefix: 'RATE_LIMIT_PREFIX',
   resolveOrder: 'ORDER_RESOLVER',
 };
 

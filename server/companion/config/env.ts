@@ -8,13 +8,8 @@ import { z } from 'zod';
 import type { Logger } from 'pino';
 import { httpAddress } from '../../address.ts';
 import { parsedJson } from '../../unknown.ts';
-import {
-  auditRetentionDays,
-  namedTokens,
-  operationsToken,
-  originProblem,
-  secretKey,
-} from './checks.ts';
+import { namedKeys, namedTokens, operationsToken } from './access.ts';
+import { auditRetentionDays, originProblem, rateLimitPrefix, secretKey } from './checks.ts';
 import type { CompanionConfig } from './options.ts';
 import { MethodsSetting, Plans } from './settings.ts';
 
@@ -89,6 +84,7 @@ const Env = z.object({
     }),
   OPERATIONS_TOKEN: operationsToken,
   OPERATIONS_TOKENS: unlessEmpty(namedTokens),
+  OPERATIONS_TOKEN_KEYS: unlessEmpty(namedKeys),
   METRICS_TOKEN: unlessEmpty(operationsToken),
   DIRECT_CARD_PAYMENTS: z.enum(['0', '1']).default('0'),
   ISSUER_HOSTS: unlessEmpty(z.string()),
@@ -105,6 +101,7 @@ const Env = z.object({
   REDIS_URL: unlessEmpty(
     z.url({ protocol: /^rediss?$/, error: 'a redis:// or rediss:// address' }),
   ),
+  RATE_LIMIT_PREFIX: unlessEmpty(rateLimitPrefix),
   ORDER_RESOLVER: z
     .string()
     .min(1, "the merchant's resolveOrder: a module path, or an http(s) address of your backend"),
@@ -148,6 +145,7 @@ export function companionConfig(
     allowedOrigins: csv(env.ALLOWED_ORIGINS),
     operationsToken: env.OPERATIONS_TOKEN,
     ...(env.OPERATIONS_TOKENS ? { operationsTokens: env.OPERATIONS_TOKENS } : {}),
+    ...(env.OPERATIONS_TOKEN_KEYS ? { operationsTokenKeys: env.OPERATIONS_TOKEN_KEYS } : {}),
     ...(env.METRICS_TOKEN ? { metricsToken: env.METRICS_TOKEN } : {}),
     resolveOrder,
     directCardPayments: env.DIRECT_CARD_PAYMENTS === '1',
@@ -155,6 +153,7 @@ export function companionConfig(
     trustProxy: trustProxySetting(env.TRUST_PROXY) ?? false,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
     ...(env.REDIS_URL ? { redisUrl: env.REDIS_URL } : {}),
+    ...(env.RATE_LIMIT_PREFIX ? { rateLimitPrefix: env.RATE_LIMIT_PREFIX } : {}),
     ...(env.AUDIT_RETENTION_DAYS !== undefined
       ? { auditRetentionDays: env.AUDIT_RETENTION_DAYS }
       : {}),

@@ -3,6 +3,13 @@
  * settings of ways to pay), the bin's environment, and the rules both follow, checked before
  * anything opens. Pure: it imports nothing of the companion, and every folder may import it.
  */
+export {
+  type OperationsKeySetting,
+  type OperationsRole,
+  type OperationsTokenSetting,
+  ROLES,
+  TOKEN_NAME,
+} from './access.ts';
 export { checkCompanionConfig } from './checks.ts';
 export {
   companionConfig,

@@ -6,6 +6,7 @@ import type { Request } from 'express';
 import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
 import type { GatewayClientConfig } from '../../gateway/index.ts';
+import type { OperationsKeySetting, OperationsTokenSetting } from './access.ts';
 import type {
   InstallmentPlan,
   PaymentMethodConfig,
@@ -22,17 +23,26 @@ export interface CompanionConfig {
   database: string;
   /** Storefront origins: CORS, frame-ancestors of the payment page, postMessage targets. */
   allowedOrigins: string[];
-  /** Bearer token of the operations API. */
+  /** Bearer token of the operations API, named `default`, with every role (`admin`). */
   operationsToken: string;
   /**
-   * More operations tokens, by name (`{ ada: '…', 'refund-job': '…' }`): the audit trail names
-   * the token each request came with, and removing one revokes it alone. `operationsToken` is
-   * `default`.
+   * More operations tokens, by name: a token alone holds every role (`{ ada: '…' }`), a setting
+   * holds its roles and, optionally, a scope of order references
+   * (`{ support: { token: '…', roles: ['read', 'refund'], scope: 'shop-a.' } }`). The audit trail
+   * names the token each request came with and the role it used; removing one revokes it alone,
+   * and two valid at once rotate one (docs: "Operations tokens").
    */
-  operationsTokens?: Record<string, string>;
+  operationsTokens?: Record<string, string | OperationsTokenSetting>;
+  /**
+   * Keys that sign scoped tokens made on demand by `mintOperationsToken` (a token per marketplace
+   * seller, per demo visitor), by name: a token a key signs holds at most its roles, within its
+   * scope.
+   */
+  operationsTokenKeys?: Record<string, OperationsKeySetting>;
   /**
    * A token that reads `GET /metrics` and nothing else: for the Prometheus that scrapes it, so
-   * that its credential cannot move money. The operations tokens read the metrics too.
+   * that its credential cannot move money. An operations token with the `metrics` role (`admin`
+   * holds it) reads the metrics too.
    */
   metricsToken?: string;
   resolveOrder(orderRef: string): Promise<ResolvedOrder | undefined> | ResolvedOrder | undefined;
@@ -44,6 +54,14 @@ export interface CompanionConfig {
   resolveShopper?(
     request: Request,
   ): Promise<ResolvedShopper | undefined> | ResolvedShopper | undefined;
+  /**
+   * Who may open which order: called before a payment (a checkout session, an APM, card or saved
+   * card payment) creates or reuses the order of `orderRef`; `false` refuses it with 403 naming
+   * `order_ref`. A shop whose customers each see their own references (a marketplace, the public
+   * demo's visitors) keeps one from paying into another's. Unset: any reference `resolveOrder`
+   * knows.
+   */
+  mayOpenOrder?(orderRef: string, request: Request): boolean | Promise<boolean>;
   /**
    * The ways to pay and when each is offered (mode="auto" lists them; the APM route refuses a
    * method this list does not offer for the order). Unset: the card and any APM the widget names.
@@ -76,6 +94,12 @@ export interface CompanionConfig {
   };
   /** `redis://…`: rate-limit counters shared by every instance; without it, each process counts alone. */
   redisUrl?: string;
+  /**
+   * Where this deployment's counters start in Redis (`acquiring-checkout:<publicUrl's host and
+   * path>:rl:` by default): every instance of one deployment shares its publicUrl, so they count
+   * together, and two deployments on one Redis (staging and production, two shops) do not.
+   */
+  rateLimitPrefix?: string;
   /**
    * How long the verdict on framing the service's payment page is kept (default a minute); 0 asks
    * the service for every frame (tests that change the sandbox's framing policy as they go).

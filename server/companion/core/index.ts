@@ -2,10 +2,27 @@
  * What the payment and settlement layers share: their context (the store, the gateway client,
  * the log, the metrics), problems (errors answered as application/problem+json), the tokens the
  * companion derives and hands out, the durable steps published for tracing and the crash matrix,
- * and the per-order recoveries under way. May import observability, store, attempt-machine and
- * config.
+ * the per-order recoveries under way, and who may call the operations API (the authorization
+ * decision, access.ts, and the tokens, operations-tokens.ts). May import observability, store,
+ * attempt-machine and config.
  */
+export {
+  authorize,
+  inScope,
+  mayUse,
+  type Principal,
+  type Reach,
+  type Target,
+  type Verdict,
+} from './access.ts';
 export { type Context } from './context.ts';
+export {
+  type Callers,
+  callersOf,
+  mintOperationsToken,
+  principalOf,
+  type ScopedTokenClaims,
+} from './operations-tokens.ts';
 export {
   amountOr400,
   parseOr400,

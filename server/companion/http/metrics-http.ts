@@ -7,7 +7,8 @@ import { performance } from 'node:perf_hooks';
 import express, { type Request, type RequestHandler, type Router } from 'express';
 import type { EdgeContext } from './edge-context.ts';
 import type { Metrics } from '../observability/index.ts';
-import { operationsTokens, requireBearer } from './security.ts';
+import { authorize, callersOf } from '../core/index.ts';
+import { allowed, principalOfResponse, requireBearer } from './security.ts';
 
 /** Each request's router base at the moment a route matched it (see `watchRoute`). */
 const matchedBase = new WeakMap<Request, string>();
@@ -61,16 +62,26 @@ export function countRequests(metrics: Metrics): RequestHandler {
   };
 }
 
-/** `GET /metrics`, in Prometheus's text format. */
+/** What `GET /metrics` needs: the metrics role, and no scope (metrics count every order). */
+export const METRICS_ACCESS = { role: 'metrics', reach: { unnamed: '(path)' } } as const;
+
+/**
+ * `GET /metrics`, in Prometheus's text format: for the metrics token, and an operations token
+ * with the metrics role (admin has it).
+ */
 export function metricsRouter(ctx: EdgeContext): Router {
   const router = express.Router();
   const { registry } = ctx.metrics;
-  // Wrong tokens count against the operations API's budget: a guess here is a guess there.
   const { metricsToken } = ctx.config;
-  const tokens = operationsTokens(ctx.config);
-  if (metricsToken) tokens.push(['metrics', metricsToken]);
-  const guard = [ctx.limits.authFailures, requireBearer(tokens)];
+  const callers = callersOf(
+    ctx.config,
+    metricsToken ? [[metricsToken, { name: 'metrics', roles: ['metrics'] }]] : [],
+  );
+  // Wrong tokens count against the operations API's budget: a guess here is a guess there.
+  const guard = [ctx.limits.authFailures, requireBearer(callers)];
   router.get('/metrics', ...guard, async (_request, response) => {
+    const principal = principalOfResponse(response);
+    allowed(principal, authorize(principal, METRICS_ACCESS.role, METRICS_ACCESS.reach));
     response.set('Cache-Control', 'no-store').type(registry.contentType);
     response.send(await registry.metrics());
   });

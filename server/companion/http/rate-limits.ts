@@ -1,13 +1,20 @@
 /**
  * Per-client limits on the companion's public doors, answered 429 with RateLimit headers: payment
  * starts, status polls (counted apart, so a shopper waiting for a result never uses up the
- * starts), guesses at one-time page addresses, and failed operations-API authentication. In one
- * process the counters live in memory; with `redisUrl` they live in Redis, so every instance of
- * the companion counts together. The client is the socket's address unless `trust proxy` says a
- * proxy in front sets X-Forwarded-For, so a spoofed header cannot reset a limit.
+ * starts), guesses at one-time page addresses, and failed operations-API authentication (those two
+ * count failures only). In one process the counters live in memory; with `redisUrl` they live in
+ * Redis under `rateLimitPrefix`, so every instance of one deployment counts together and another
+ * deployment on the same Redis apart. The client is the socket's address unless `trust proxy`
+ * says a proxy in front sets X-Forwarded-For, so a spoofed header cannot reset a limit.
  */
 import type { RequestHandler } from 'express';
-import { rateLimit, type Options, type Store } from 'express-rate-limit';
+import {
+  ipKeyGenerator,
+  MemoryStore,
+  rateLimit,
+  type Options,
+  type Store,
+} from 'express-rate-limit';
 import type { Logger } from 'pino';
 import type { RedisReply, RedisStore } from 'rate-limit-redis';
 import type { CompanionConfig } from '../config/index.ts';
@@ -78,6 +85,61 @@ function whenReady(client: RedisClient, prefix: string, Shared: typeof RedisStor
   };
 }
 
+const WINDOW_MS = 60_000;
+
+/**
+ * Redis's keys of a deployment: `acquiring-checkout:<publicUrl's host and path>:rl:` unless
+ * `rateLimitPrefix` says otherwise. The instances of one deployment share their publicUrl.
+ */
+export function rateLimitPrefix(config: Pick<CompanionConfig, 'publicUrl' | 'rateLimitPrefix'>) {
+  if (config.rateLimitPrefix !== undefined) return config.rateLimitPrefix;
+  const url = new URL(config.publicUrl);
+  return `acquiring-checkout:${url.host}${url.pathname.replace(/\/+$/, '')}:rl:`;
+}
+
+/** The client a limit counts: its address, an IPv6 one by its /56 network. */
+const clientOf = (request: { ip?: string | undefined }) => ipKeyGenerator(request.ip ?? '', 56);
+
+/**
+ * A limit on failures alone: a request reads its client's count (and is refused past the limit
+ * like any other), and adds to it only once answered with one of `counted`. Counting every request
+ * as it came and taking the successes back as they ended (express-rate-limit's
+ * skipSuccessfulRequests) refused the right caller: forty concurrent calls with the right token
+ * were forty counted at once, and ten got 429.
+ */
+function failuresOnly(inner: Store, counted: readonly number[], onError: (error: unknown) => void) {
+  if (!inner.get) throw new Error('a failures-only limit needs a store that reads a count');
+  const get = inner.get.bind(inner);
+  const read = async (key: string) => {
+    const info = await get(key);
+    return {
+      totalHits: (info?.totalHits ?? 0) + 1,
+      resetTime: info?.resetTime ?? new Date(Date.now() + WINDOW_MS),
+    };
+  };
+  const store: Store = {
+    ...(inner.prefix === undefined ? {} : { prefix: inner.prefix }),
+    localKeys: inner.localKeys ?? false,
+    init: (options) => inner.init?.(options),
+    get,
+    // A look at the count as this request would leave it: nothing counted yet.
+    increment: read,
+    decrement: () => undefined,
+    resetKey: (key) => inner.resetKey(key),
+  };
+  const countFailures: RequestHandler = (request, response, next) => {
+    response.once('finish', () => {
+      if (!counted.includes(response.statusCode)) return;
+      // The Redis store throws at once while Redis is away: caught as the limiter's own errors.
+      Promise.resolve()
+        .then(() => inner.increment(clientOf(request)))
+        .catch(onError);
+    });
+    next();
+  };
+  return { store, countFailures };
+}
+
 export async function createRateLimits(
   config: CompanionConfig,
   log: Logger,
@@ -105,34 +167,28 @@ export async function createRateLimits(
     });
     // Counted from the first request when Redis is there; started anyway, after a moment, when not.
     await Promise.race([connecting, new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
-    store = (name) => whenReady(client, `acquiring-checkout:rl:${name}:`, Shared);
+    const prefix = rateLimitPrefix(config);
+    store = (name) => whenReady(client, `${prefix}${name}:`, Shared);
     close = async () => void (await client.close());
   }
-  /** `counted`: which answers use up the limit (all, by default). */
+  /** `counted`: the answers that use up the limit, the failures (by default, every request). */
   const limiter = (name: string, perMinute: number, counted?: readonly number[]) => {
     const shared = store(name);
-    return rateLimit({
-      windowMs: 60_000,
+    const warn = (error: unknown, message?: string) =>
+      log.warn({ err: error, limit: name }, message ?? 'rate limit error');
+    // Guesses count, not a merchant's own requests or mistakes: only the answers named count.
+    const failures = counted && failuresOnly(shared ?? new MemoryStore(), counted, warn);
+    const limit = rateLimit({
+      windowMs: WINDOW_MS,
       limit: perMinute,
       standardHeaders: 'draft-8',
       legacyHeaders: false,
-      // Guesses count, not a merchant's own requests or mistakes: only the answers named count.
-      ...(counted
-        ? {
-            skipSuccessfulRequests: true,
-            requestWasSuccessful: (_request, response) => !counted.includes(response.statusCode),
-          }
-        : {}),
+      keyGenerator: clientOf,
       // A Redis outage must not stop payments: the limit is waived (and logged) meanwhile.
       passOnStoreError: true,
       // Its errors as the companion's JSON lines, not plain text on the console.
-      logger: {
-        error: (error: unknown, message?: string) =>
-          log.warn({ err: error, limit: name }, message ?? 'rate limit error'),
-        warn: (error: unknown, message?: string) =>
-          log.warn({ err: error, limit: name }, message ?? 'rate limit warning'),
-      },
-      ...(shared ? { store: shared } : {}),
+      logger: { error: warn, warn },
+      ...(failures ? { store: failures.store } : shared ? { store: shared } : {}),
       handler: (_request, response) => {
         refused(name);
         sendProblem(
@@ -144,6 +200,11 @@ export async function createRateLimits(
         );
       },
     });
+    if (!failures) return limit;
+    const { countFailures } = failures;
+    const failuresCounted: RequestHandler = (request, response, next) =>
+      countFailures(request, response, () => void limit(request, response, next));
+    return failuresCounted;
   };
   return {
     starts: limiter('starts', limits.startsPerMinute),

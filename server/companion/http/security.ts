@@ -7,7 +7,16 @@ import express, {
 } from 'express';
 import helmet from 'helmet';
 import { checkBodyText, checkDepth } from './input-limits.ts';
-import { Problem, refusal, sendProblem, sameSecret } from '../core/index.ts';
+import type { OperationsRole } from '../config/index.ts';
+import {
+  type Callers,
+  type Principal,
+  Problem,
+  principalOf,
+  refusal,
+  sendProblem,
+  type Verdict,
+} from '../core/index.ts';
 
 /** The companion's CSP, tighter than helmet's default: nothing inline, nothing from elsewhere. */
 const CONTENT_SECURITY_POLICY = [
@@ -97,34 +106,65 @@ export function storefrontOrigin(
   return origin;
 }
 
-/** The operations API's tokens by name: `default` (operationsToken), then operationsTokens. */
-export function operationsTokens(config: {
-  operationsToken: string;
-  operationsTokens?: Record<string, string> | undefined;
-}): [name: string, token: string][] {
-  return [['default', config.operationsToken], ...Object.entries(config.operationsTokens ?? {})];
-}
+/** Who each request let through by `requireBearer` came from, by its response. */
+const principals = new WeakMap<Response, Principal>();
 
 /**
- * One of the operations API's bearer tokens, compared in constant time (every one, so the time
- * does not tell which matched). The token's name is `response.locals.tokenName`: the audit trail
- * tells the holders apart, and removing one revokes it alone.
+ * One of the operations API's bearer tokens (core/operations-tokens.ts: the settings' tokens
+ * compared in constant time, or a token a configured key signed). Who it is, its roles and scope,
+ * is `principalOfResponse(response)`: the routes authorize it, the audit trail names it, and
+ * removing a token revokes it alone.
  */
-export function requireBearer(tokens: [name: string, token: string][]): RequestHandler {
+export function requireBearer(callers: Callers): RequestHandler {
   return (request, response, next) => {
     const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
-    let matched: string | undefined;
-    for (const [name, token] of tokens) if (sameSecret(given, token)) matched ??= name;
-    if (!matched) {
+    const principal = principalOf(given, callers);
+    if (!principal) {
       response.set('WWW-Authenticate', 'Bearer');
       return sendProblem(
         response,
         refusal(401, 'Unauthorised', 'authorization', 'the operations API needs its bearer token'),
       );
     }
-    response.locals.tokenName = matched;
+    principals.set(response, principal);
     next();
   };
+}
+
+/** Who a request that `requireBearer` let through came from. */
+export function principalOfResponse(response: Response): Principal {
+  const principal = principals.get(response);
+  if (!principal) throw new Error('the route is not behind requireBearer');
+  return principal;
+}
+
+/**
+ * A refusal by `authorize`, as the answer says it: 403, naming the role the token lacks, or each
+ * reference outside its scope (by where the request named it).
+ */
+export function forbidden(principal: Principal, verdict: Verdict): Problem {
+  if (verdict.allowed) throw new Error('forbidden() of an allowed verdict');
+  const scope = principal.scope?.join(', ') ?? '';
+  const issues =
+    'lacks' in verdict
+      ? [{ path: 'authorization', message: `the token ${principal.name} lacks the ${verdict.lacks} role` }] // prettier-ignore
+      : verdict.outside.map(({ path, ref }) => ({
+          path,
+          message:
+            ref === '*'
+              ? `the token ${principal.name} is scoped to references starting ${scope}: this reaches orders it does not name`
+              : `${ref} is outside the token ${principal.name}'s scope (${scope})`,
+        }));
+  return new Problem(403, 'Forbidden', issues.map((i) => `${i.path}: ${i.message}`).join('; '), {
+    retryable: false,
+    issues,
+  });
+}
+
+/** Throws `forbidden` unless `verdict` allows; the role it allows under. */
+export function allowed(principal: Principal, verdict: Verdict): OperationsRole {
+  if (!verdict.allowed) throw forbidden(principal, verdict);
+  return verdict.role;
 }
 
 /**

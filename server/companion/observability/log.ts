@@ -4,7 +4,7 @@ import pino, { type Logger } from 'pino';
 /** Card data, security codes, keys and tokens never reach the log. */
 export const REDACTED = [
   'card', '*.card', 'card.number', '*.card.number', 'security_code', '*.security_code', '*.card.security_code',
-  'secretKey', '*.secretKey', 'SECRET_KEY', 'operationsToken', 'operationsTokens', 'authorization', '*.authorization',
+  'secretKey', '*.secretKey', 'SECRET_KEY', 'operationsToken', 'operationsTokens', 'operationsTokenKeys', 'authorization', '*.authorization',
   'req.headers.authorization', 'encryption_data', '*.encryption_data', 'status_token', '*.status_token',
 ]; // prettier-ignore
 

@@ -9,4 +9,10 @@ export { applyReport } from './apply-report.ts';
 export { cardBrand } from './card-saved.ts';
 export { maintain } from './maintenance.ts';
 export { applyNotification, applyPending, readNotification } from './notifications.ts';
-export { clockOf, DEFAULT_RECOVER_AFTER_MS, reconcileAll, reconcileOrder } from './reconcile.ts';
+export {
+  clockOf,
+  DEFAULT_RECOVER_AFTER_MS,
+  reconcileAll,
+  reconcileNow,
+  reconcileOrder,
+} from './reconcile.ts';

@@ -55,6 +55,11 @@ export interface AuditTable {
   actor: string;
   /** The name of the operations token the request came with (`default`: operationsToken). */
   token_name: string;
+  /**
+   * The role the token used (`refund`, or `admin` for a token holding every role); for a request
+   * refused for its role, the role it needed. Null in entries written before roles existed.
+   */
+  role: string | null;
   ip: string;
   operation: string;
   /** The order references (or payout reference) named, as a JSON array. */
@@ -148,6 +153,13 @@ export const AUDIT_ANSWERS_MIGRATION: Migration = {
     // Pruning deletes an old entry's targets by its id: without this, every round scans them all.
     await db.schema.createIndex('audit_targets_audit').on('audit_targets').column('audit_id').execute(); // prettier-ignore
     await indexTargets(db.withTables<{ audit: AuditTable; audit_targets: AuditTargetsTable }>());
+  },
+};
+
+/** Each entry's role (AuditTable.role): null in the entries written before. */
+export const AUDIT_ROLE_MIGRATION: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('audit').addColumn('role', 'text').execute();
   },
 };
 

@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import { z } from 'zod';
 import type { Database } from './schema.ts';
-import { numbers } from './rows.ts';
+import { numbers, startsWithAny } from './rows.ts';
 import {
   AuditLine,
   AuditResult,
@@ -36,6 +36,8 @@ export {
 export interface AuditRequest {
   actor: string;
   token_name: string;
+  /** The role used (or, refused for it, needed). */
+  role: string;
   ip: string;
   operation: string;
   targets: string[];
@@ -72,6 +74,8 @@ export interface AuditFilter {
   to?: number | undefined;
   /** Entries older than this id (the last of the previous page). */
   before?: string | undefined;
+  /** Only entries naming a reference that starts with one of these (a scoped token's). */
+  prefixes?: readonly string[] | undefined;
 }
 
 /** What an entry's id looks like (see `#newId`): a cursor must decode to one. */
@@ -102,6 +106,7 @@ export class AuditRepository {
           at,
           actor: request.actor,
           token_name: request.token_name,
+          role: request.role || null,
           ip: request.ip,
           operation: request.operation,
           targets: JSON.stringify(request.targets),
@@ -155,6 +160,14 @@ export class AuditRepository {
         .select('audit_id')
         .where('order_ref', '=', filter.order_ref);
       query = query.where('id', 'in', named);
+    }
+    const { prefixes } = filter;
+    if (prefixes !== undefined) {
+      const inScope = this.db
+        .selectFrom('audit_targets')
+        .select('audit_id')
+        .where(startsWithAny('order_ref', prefixes));
+      query = query.where('id', 'in', inScope);
     }
     for (const column of ['actor', 'token_name', 'operation', 'outcome'] as const) {
       const value = filter[column];

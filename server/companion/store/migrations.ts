@@ -3,7 +3,7 @@
  * when a store opens (database.ts): the same on SQLite and PostgreSQL.
  */
 import type { Kysely, Migration } from 'kysely';
-import { AUDIT_ANSWERS_MIGRATION, AUDIT_MIGRATION } from './audit-schema.ts';
+import { AUDIT_ANSWERS_MIGRATION, AUDIT_MIGRATION, AUDIT_ROLE_MIGRATION } from './audit-schema.ts';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22-initial': {
@@ -160,4 +160,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   },
   '2026-11-27-audit': AUDIT_MIGRATION,
   '2026-11-28-audit-answers': AUDIT_ANSWERS_MIGRATION,
+  '2026-12-01-audit-role': AUDIT_ROLE_MIGRATION,
 };

@@ -1,7 +1,7 @@
 /** The orders: one row per merchant order reference, the companion's record of its payment. */
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import { statusesTaking } from '../attempt-machine/index.ts';
-import { numbers, ORDER_NUMBERS, type Order } from './rows.ts';
+import { numbers, ORDER_NUMBERS, startsWithAny, type Order } from './rows.ts';
 import type { Database, OrdersTable } from './schema.ts';
 import { present } from '../../unknown.ts';
 
@@ -144,14 +144,10 @@ export class OrdersRepository {
       .execute();
   }
 
-  /** The newest orders, those whose reference starts with `prefix` when given. */
-  async recent(limit: number, prefix?: string): Promise<Order[]> {
+  /** The newest orders; those whose reference starts with one of `prefixes`, when given. */
+  async recent(limit: number, prefixes?: readonly string[]): Promise<Order[]> {
     let query = this.db.selectFrom('orders').selectAll();
-    // substr, not LIKE: `_` is a wildcard to LIKE and common in references.
-    if (prefix)
-      query = query.where((eb) =>
-        eb(eb.fn('substr', ['order_ref', eb.val(1), eb.val(prefix.length)]), '=', prefix),
-      );
+    if (prefixes) query = query.where(startsWithAny('order_ref', prefixes));
     const rows = await query.orderBy('created_at', 'desc').limit(limit).execute();
     return rows.map((row) => numbers(row, ORDER_NUMBERS));
   }

@@ -1,10 +1,13 @@
 /** Payouts asked of the service, each recorded with its request_id before it is sent. */
 import type { Kysely } from 'kysely';
+import { startsWithAny } from './rows.ts';
 import type { Database } from './schema.ts';
 import { parsedJson } from '../../unknown.ts';
 
 export interface PayoutEntry {
   request_id: string;
+  /** The merchant's own reference, when the payout was made with one. */
+  reference: string | null;
   status: string;
   record: unknown;
   created_at: number;
@@ -68,12 +71,19 @@ export class PayoutsRepository {
       .execute();
   }
 
-  /** The latest payouts, only those of `reference` when given. */
-  async recent(limit: number, reference?: string): Promise<PayoutEntry[]> {
+  /**
+   * The latest payouts: only those of `reference`, or of a reference starting with one of
+   * `prefixes`, when given.
+   */
+  async recent(
+    limit: number,
+    only: { reference?: string | undefined; prefixes?: readonly string[] | undefined } = {},
+  ): Promise<PayoutEntry[]> {
     let query = this.db
       .selectFrom('payouts')
-      .select(['request_id', 'status', 'record', 'created_at']);
-    if (reference !== undefined) query = query.where('reference', '=', reference);
+      .select(['request_id', 'reference', 'status', 'record', 'created_at']);
+    if (only.reference !== undefined) query = query.where('reference', '=', only.reference);
+    if (only.prefixes !== undefined) query = query.where(startsWithAny('reference', only.prefixes));
     const rows = await query.orderBy('created_at', 'desc').limit(limit).execute();
     return rows.map((row) => ({
       ...row,

@@ -1,5 +1,5 @@
 /** The stored rows as the rest of the companion sees them, with BIGINTs as numbers. */
-import type { Selectable } from 'kysely';
+import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { AttemptsTable, OrdersTable } from './schema.ts';
 
 export type Order = Selectable<OrdersTable>;
@@ -25,3 +25,15 @@ export const ORDER_NUMBERS: (keyof Order)[] = [
   'next_check_at',
 ];
 export const ATTEMPT_NUMBERS: (keyof Attempt)[] = ['seq', 'created_at', 'opened_at'];
+
+/**
+ * `column` starts with one of `prefixes` (a scoped token's, a list's filter); with none, false.
+ * substr, not LIKE: `_` is a wildcard to LIKE and common in references.
+ */
+export function startsWithAny(column: string, prefixes: readonly string[]): RawBuilder<boolean> {
+  if (prefixes.length === 0) return sql<boolean>`1 = 0`;
+  const each = prefixes.map(
+    (prefix) => sql`substr(${sql.ref(column)}, 1, ${prefix.length}) = ${prefix}`,
+  );
+  return sql<boolean>`(${sql.join(each, sql` or `)})`;
+}

@@ -14,7 +14,7 @@ const HOUR = 3_600_000;
 
 /** A request as the route would record it, with these fields changed. */
 const request = (change: Partial<AuditRequest>): AuditRequest => ({
-  actor: 'ada', token_name: 'default', ip: '127.0.0.1', operation: 'capture', targets: [], lines: [],
+  actor: 'ada', token_name: 'default', role: 'admin', ip: '127.0.0.1', operation: 'capture', targets: [], lines: [],
   idempotency_key: null, request_id: null, ...change,
 }); // prettier-ignore
 const done: AuditAnswer = { outcome: 'done', status_code: 200, results: [], error_code: null, error_message: null }; // prettier-ignore

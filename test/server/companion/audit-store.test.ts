@@ -23,7 +23,7 @@ const DAY = 86_400_000;
 
 /** A request as the route records it, naming `targets`. */
 const entry = (targets: string[]): AuditRequest => ({
-  actor: 'ada', token_name: 'default', ip: '', operation: 'refund', targets, lines: [],
+  actor: 'ada', token_name: 'default', role: 'refund', ip: '', operation: 'refund', targets, lines: [],
   idempotency_key: null, request_id: null,
 }); // prettier-ignore
 

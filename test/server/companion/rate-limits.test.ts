@@ -70,7 +70,14 @@ describe(
     before(async () => {
       sandbox = await startSandbox();
       // Behind a proxy that names the client: each run is a client of its own in the shared Redis.
-      const options = { redisUrl: REDIS_URL, rateLimits: limits, trustProxy: true };
+      // One deployment's instances, under its prefix (theirs share a publicUrl; these two do not).
+      const rateLimitPrefix = `acquiring-checkout:test-${randomBytes(4).toString('hex')}:rl:`;
+      const options = {
+        redisUrl: REDIS_URL,
+        rateLimits: limits,
+        trustProxy: true,
+        rateLimitPrefix,
+      };
       a = await startCompanion(sandbox.url, options);
       b = await startCompanion(sandbox.url, options);
     });

@@ -8,6 +8,7 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { CompanionStore } from '../../../server/companion/store/store.ts';
 import { POSTGRES_URL, TEST_DATABASES } from '../helpers/databases.ts';
@@ -73,7 +74,14 @@ describe('two companion instances on one PostgreSQL and one Redis', { skip }, ()
     sandbox = await startSandbox({ notificationRetryMs: [50, 100, 200, 400] });
     cleanups.push(() => sandbox.close());
 
-    const shared = { gateway: sandbox.url, database: database.location, redisUrl: REDIS_URL };
+    // One deployment: its instances share Redis's counters under one prefix.
+    const rateLimitPrefix = `acquiring-checkout:scale-${randomBytes(4).toString('hex')}:rl:`;
+    const shared = {
+      gateway: sandbox.url,
+      database: database.location,
+      redisUrl: REDIS_URL,
+      rateLimitPrefix,
+    };
     const limited = { ...shared, startsPerMinute: STARTS_PER_MINUTE, trustProxy: true };
     const start = async (options: InstanceOptions) => {
       const instance = await startInstance(options);

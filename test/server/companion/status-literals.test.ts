@@ -3,7 +3,7 @@
  * compared: the companion's other sources name them only through it (its events, its functions'
  * answers, its derived lists). This reads every source file outside attempt-machine/ and lists
  * each string literal that spells a status or a state; the few that mean something else (a Redis
- * event, a column, a payout's status) are listed below with what they are, exactly as often as
+ * event, a column, a payout's status, a token's role) are listed below with what they are, exactly as often as
  * they occur, so a new one anywhere fails.
  */
 import { describe, it } from 'node:test';
@@ -35,7 +35,11 @@ const NOT_STATUSES: Record<string, Record<string, [number, string]>> = {
     unknown: [1, "an order's answer in an audit entry: the outcome unknown"],
   },
   'store/audit-schema.ts': { failed: [1, "an audit entry's outcome"] },
-  'http/routes/operations-table.ts': { cancelled: [1, "a subscription's recurring_status"] },
+  'http/routes/operations-table.ts': {
+    cancelled: [1, "a subscription's recurring_status"],
+    review: [1, 'the role the review operation needs'],
+  },
+  'config/access.ts': { review: [1, 'a role of the operations tokens'] },
   'observability/metrics.ts': { failed: [1, "a reconciliation run's outcome label"] },
   'settlement/reconcile.ts': { failed: [1, "a reconciliation run's outcome label"] },
 };

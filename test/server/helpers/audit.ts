@@ -8,6 +8,8 @@ export interface Entry {
   completed_at: number | null;
   actor: string;
   token_name: string;
+  /** The role the token used (or, refused for it, needed); null before roles existed. */
+  role: string | null;
   operation: string;
   targets: string[];
   amounts: {

@@ -60,7 +60,8 @@ export async function askAsTheWidget<A extends Omit<Answer, 'body'>>(
   }
 }
 
-async function answer(response: Response): Promise<Answer> {
+/** A response as a test reads it: its status, headers, and body (JSON, else `{ text }`). */
+export async function answer(response: Response): Promise<Answer> {
   const text = await response.text();
   let body: Record<string, unknown>;
   try {
@@ -154,6 +155,27 @@ export async function startCompanionOn(
   };
 }
 
+/** Opens the hosted page behind a frame_url, as the shopper's browser would: its session token. */
+export async function openHosted(frameUrl: string): Promise<string> {
+  const page = await (await fetch(frameUrl)).text();
+  return /name="session_token" value="([^"]+)"/.exec(page)?.[1] ?? '';
+}
+
+/** Pays on an open hosted page of the sandbox at `sandboxUrl`; answers where the shopper goes. */
+export async function payOpened(
+  sandboxUrl: string,
+  token: string,
+  card = '4111111111111111',
+): Promise<string> {
+  const form = new URLSearchParams({ card, expiry: '12/30', security_code: '123', name: 'Ada' });
+  const paid = await fetch(`${sandboxUrl}/hosted/${token}/pay`, {
+    method: 'POST',
+    body: form,
+    redirect: 'manual',
+  });
+  return paid.headers.get('location') ?? '';
+}
+
 export interface Stack {
   sandbox: RunningSandbox;
   companion: RunningCompanion;
@@ -198,24 +220,8 @@ export async function startStack(
     companion,
     widget: call('/api', { origin: SHOP }),
     ops: call('/api/ops', { authorization: `Bearer ${OPS_TOKEN}` }),
-    async openHosted(frameUrl) {
-      const page = await (await fetch(frameUrl)).text();
-      return /name="session_token" value="([^"]+)"/.exec(page)?.[1] ?? '';
-    },
-    async payOpened(token, card = '4111111111111111') {
-      const form = new URLSearchParams({
-        card,
-        expiry: '12/30',
-        security_code: '123',
-        name: 'Ada',
-      });
-      const paid = await fetch(`${sandbox.url}/hosted/${token}/pay`, {
-        method: 'POST',
-        body: form,
-        redirect: 'manual',
-      });
-      return paid.headers.get('location') ?? '';
-    },
+    openHosted,
+    payOpened: (token, card) => payOpened(sandbox.url, token, card),
     async payHosted(frameUrl, card) {
       return stack.payOpened(await stack.openHosted(frameUrl), card);
     },

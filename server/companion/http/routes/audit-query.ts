@@ -2,14 +2,15 @@
  * `GET /api/ops/audit`: the audit trail, newest first, narrowed by order, actor, token,
  * operation, outcome and time, a page at a time. The cursor is opaque to the caller: the last
  * entry's id, which sorts as the entries were written, so a page never repeats or skips an entry
- * however many are written meanwhile (those are newer, on the pages before).
+ * however many are written meanwhile (those are newer, on the pages before). A scoped token reads
+ * the entries that name its references, each showing only those.
  */
-import express, { type Router } from 'express';
 import { z } from 'zod';
 import { formatAmount } from '../../../gateway/index.ts';
-import type { EdgeContext } from '../edge-context.ts';
-import { parseOr400 } from '../../core/index.ts';
+import { inScope, parseOr400, type Principal } from '../../core/index.ts';
+import { TOKEN_NAME } from '../../config/index.ts';
 import { AUDIT_ID, AUDIT_OUTCOMES, type AuditEntry, type AuditLine } from '../../store/index.ts';
+import { oneReach, read } from './operation.ts';
 
 const LIMIT = 'a whole number from 1 to 500';
 
@@ -33,7 +34,7 @@ const FILTERS = {
   cursor: cursor.optional(),
   order_ref: z.string().min(1).max(48, 'at most 48 characters').optional(),
   actor: z.string().min(1).max(128, 'at most 128 characters').optional(),
-  token: z.string().regex(/^[a-z0-9._@-]{1,64}$/, 'a token name: 1 to 64 of a-z 0-9 . _ @ -').optional(),
+  token: z.string().regex(TOKEN_NAME, 'a token name: 1 to 64 of a-z 0-9 . _ @ -').optional(),
   outcome: z.enum(AUDIT_OUTCOMES).optional(),
   from: instant.optional(),
   to: instant.optional(),
@@ -63,30 +64,44 @@ function lineView({ amount, currency, ...line }: AuditLine) {
   return { ...line, amount: decimal, amount_minor: amount, currency };
 }
 
-/** An entry as the API shows it: its times as ISO text too, its lines as `amounts`. */
-function entryView({ lines, error_code, error_message, ...entry }: AuditEntry) {
+/**
+ * An entry as the API shows it: its times as ISO text too, its lines as `amounts`; for a scoped
+ * principal, only the orders of its scope (a batch may have named others).
+ */
+function entryView(
+  { lines, error_code, error_message, ...entry }: AuditEntry,
+  scope: readonly string[] | undefined,
+) {
+  const own = <T>(items: T[], refOf: (item: T) => string) =>
+    scope ? items.filter((item) => inScope(scope, refOf(item))) : items;
   return {
     ...entry,
+    targets: own(entry.targets, (ref) => ref),
+    results: entry.results && own(entry.results, (result) => result.ref),
     time: new Date(entry.at).toISOString(),
-    amounts: lines.map(lineView),
+    amounts: own(lines, (line) => line.ref).map(lineView),
     error: error_code || error_message ? { code: error_code, message: error_message } : null,
   };
 }
 
 /** `GET /audit`: entries newest first, `next_cursor` for the page after (null at the end). */
-export function auditRouter(ctx: EdgeContext, operations: string[]): Router {
+export function auditRead(operations: string[]) {
   const [first = 'capture', ...rest] = operations;
   const AuditQuery = auditQuery([first, ...rest]);
-  const router = express.Router();
-  router.get('/audit', async (request, response) => {
-    const { limit, filter } = parseOr400(AuditQuery, request.query);
-    const found = await ctx.store.audit.list(filter, limit + 1);
-    const page = found.slice(0, limit);
-    const last = page.at(-1);
-    response.json({
-      entries: page.map(entryView),
-      next_cursor: found.length > limit && last ? cursorOf(last.id) : null,
-    });
+  return read({
+    role: 'read',
+    input: (request) => parseOr400(AuditQuery, request.query),
+    // One order's entries, or the entries of every order in the token's scope.
+    reach: ({ filter }) =>
+      filter.order_ref === undefined ? 'narrowed' : oneReach('order_ref', filter.order_ref),
+    async answer(ctx, { limit, filter }, principal: Principal) {
+      const found = await ctx.store.audit.list({ ...filter, prefixes: principal.scope }, limit + 1);
+      const page = found.slice(0, limit);
+      const last = page.at(-1);
+      return {
+        entries: page.map((entry) => entryView(entry, principal.scope)),
+        next_cursor: found.length > limit && last ? cursorOf(last.id) : null,
+      };
+    },
   });
-  return router;
 }

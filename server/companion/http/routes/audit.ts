@@ -8,14 +8,19 @@
 import type { Request, Response } from 'express';
 import { GatewayError } from '../../../gateway/index.ts';
 import type { EdgeContext } from '../edge-context.ts';
-import { Problem, problemOfGatewayError } from '../../core/index.ts';
+import { Problem, problemOfGatewayError, type Principal } from '../../core/index.ts';
 import type { AuditAnswer, AuditLine, AuditRequest, AuditResult } from '../../store/index.ts';
 import type { Answer } from './operation.ts';
 import { isRecord, messageOf } from '../../../unknown.ts';
 
-export { auditRouter } from './audit-query.ts';
+export { auditRead } from './audit-query.ts';
 
-/** The order references (or payout reference) an operation's body names. */
+/**
+ * What a request's body appears to name (`orders[].order_ref`, `order_ref`, `reference`), for the
+ * record of a request refused before its body was read as its operation reads it (an invalid
+ * body, a token without the role): never to decide anything. Once the body is parsed, the entry
+ * names what the parse reaches instead (`acting`).
+ */
 export function ordersNamed(body: unknown): string[] {
   const { orders, order_ref, reference }: Record<string, unknown> = isRecord(body) ? body : {};
   const refs = Array.isArray(orders)
@@ -43,6 +48,11 @@ export function actorOf(request: Request, tokenName: string): string {
 
 /** One request's entry in the audit trail, from before its call is sent to its answer. */
 export interface AuditTrail {
+  /**
+   * What is known so far of how the request acts: the role (the one it needs until authorized,
+   * then the one the token used) and, once its body is parsed, the references it reaches.
+   */
+  acting(role: string, targets?: string[]): void;
   /** Writes the entry as `requested`, with the orders and amounts about to be sent. */
   sending(lines: AuditLine[]): Promise<void>;
   /** Completes it with the answer (or writes it answered, when nothing was sent). */
@@ -111,12 +121,14 @@ export function auditTrail(
   operation: string,
   request: Request,
   response: Response,
+  principal: Principal,
 ): AuditTrail {
-  const tokenName = String(response.locals.tokenName ?? 'default');
-  const actor = actorOf(request, tokenName);
+  const actor = actorOf(request, principal.name);
+  let role = '';
+  let named = ordersNamed(request.body);
   const entry = (lines: AuditLine[]): AuditRequest => ({
-    actor, token_name: tokenName, ip: request.ip ?? '', operation,
-    targets: lines.length > 0 ? lines.map((line) => line.ref) : ordersNamed(request.body), lines,
+    actor, token_name: principal.name, role, ip: request.ip ?? '', operation,
+    targets: lines.length > 0 ? lines.map((line) => line.ref) : named, lines,
     idempotency_key: request.get('idempotency-key') ?? null,
     request_id: String(response.get('x-request-id') ?? '') || null,
   }); // prettier-ignore
@@ -133,6 +145,10 @@ export function auditTrail(
     }
   };
   return {
+    acting(used, targets) {
+      role = used;
+      if (targets) named = targets;
+    },
     async sending(lines) {
       id = await ctx.store.audit.requested(entry(lines));
     },

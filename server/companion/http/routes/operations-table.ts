@@ -1,14 +1,10 @@
 /**
  * The merchant's operations, as one table: each names its body schema, whether it honours (or
- * requires) an Idempotency-Key, and what it does. operations.ts turns the table into routes.
+ * requires) an Idempotency-Key, the role it needs, the references its body reaches, and what it
+ * does. operations.ts turns the table into routes.
  */
 import { z } from 'zod';
-import {
-  formatAmount,
-  parseAmount,
-  RecordNotFoundError,
-  timestamp14,
-} from '../../../gateway/index.ts';
+import { formatAmount, parseAmount, RecordNotFoundError } from '../../../gateway/index.ts';
 import { OrderRef } from 'acquiring-checkout/contract';
 import {
   AFTER_OPERATION,
@@ -18,10 +14,11 @@ import {
 } from '../../attempt-machine/index.ts';
 import { orderFields, riskFields, priceOrder } from '../../payment/index.ts';
 import { amountOr400, refusal } from '../../core/index.ts';
-import { reconcileAll } from '../../settlement/index.ts';
+import { reconcileNow } from '../../settlement/index.ts';
 import { lineOf, orderIn, ordersOf, reference, refAt, settle } from './batch.ts';
-import { operation, withoutLines, type Operation } from './operation.ts';
+import { batchReach, oneReach, operation, withoutLines, type Operation } from './operation.ts';
 import { payouts } from './payout-operation.ts';
+import { SearchBody, searchReach } from './search-filters.ts';
 
 export type { Answer } from './operation.ts';
 
@@ -33,24 +30,20 @@ const Orders = <T extends z.ZodRawShape>(shape: T) =>
       .min(1)
       .max(1000),
   });
-/** The service's own filters, each checked as the service checks it (a date that is a date). */
-const SearchBody = z.object({
-  order_no: z.union([z.string(), z.array(z.string())]).optional(),
-  transaction_id: z.string().optional(),
-  date_from: timestamp14.optional(),
-  date_to: timestamp14.optional(),
-});
-
 export const OPERATIONS = {
   query: operation({
     body: SearchBody,
     idempotency: 'none',
+    role: 'read',
+    reach: searchReach,
     prepare: (ctx, filters) =>
       withoutLines(async () => ({ status: 200, body: await ctx.gateway.query(filters) })),
   }),
   'refund-search': operation({
     body: SearchBody,
     idempotency: 'none',
+    role: 'read',
+    reach: searchReach,
     prepare: (ctx, filters) =>
       withoutLines(async () => {
         const result = await ctx.gateway.refundSearch(filters);
@@ -64,6 +57,8 @@ export const OPERATIONS = {
   capture: operation({
     body: Orders({ amount: decimal.optional() }),
     idempotency: 'honoured',
+    role: 'capture',
+    reach: batchReach,
     async prepare(ctx, body) {
       const orders = await ordersOf(
         ctx,
@@ -94,6 +89,8 @@ export const OPERATIONS = {
   cancel: operation({
     body: Orders({}),
     idempotency: 'honoured',
+    role: 'cancel',
+    reach: batchReach,
     async prepare(ctx, body) {
       const orders = await ordersOf(
         ctx,
@@ -119,6 +116,8 @@ export const OPERATIONS = {
   review: operation({
     body: Orders({ decision: z.enum(['approve', 'reject']) }),
     idempotency: 'honoured',
+    role: 'review',
+    reach: batchReach,
     async prepare(ctx, body) {
       const orders = await ordersOf(
         ctx,
@@ -150,6 +149,8 @@ export const OPERATIONS = {
   refund: operation({
     body: Orders({ amount: decimal, reason: z.string().max(128).optional() }),
     idempotency: 'honoured',
+    role: 'refund',
+    reach: batchReach,
     async prepare(ctx, body) {
       const orders = await ordersOf(
         ctx,
@@ -180,6 +181,8 @@ export const OPERATIONS = {
   'cancel-subscription': operation({
     body: z.object({ order_ref: OrderRef }),
     idempotency: 'honoured',
+    role: 'cancel',
+    reach: ({ order_ref }) => oneReach('order_ref', order_ref),
     async prepare(ctx, { order_ref }) {
       const order = await ctx.store.orders.get(order_ref);
       if (!order?.recurring_id)
@@ -214,6 +217,8 @@ export const OPERATIONS = {
   'direct-payments': operation({
     body: z.object({ order_ref: OrderRef, token_id: z.string().min(1) }),
     idempotency: 'honoured',
+    role: 'charge',
+    reach: ({ order_ref }) => oneReach('order_ref', order_ref),
     async prepare(ctx, { order_ref, token_id }) {
       const priced = await priceOrder(ctx, order_ref);
       const { currency } = priced.order;
@@ -253,6 +258,10 @@ export const OPERATIONS = {
   reconcile: operation({
     body: z.unknown(),
     idempotency: 'none',
-    prepare: (ctx) => withoutLines(async () => ({ status: 200, body: await reconcileAll(ctx, 0) })),
+    role: 'reconcile',
+    // Every order the service may have news of: none named.
+    reach: () => ({ unnamed: '(path)' }),
+    // One run at a time: a call while one runs gets that run's answer (settlement/reconcile.ts).
+    prepare: (ctx) => withoutLines(async () => ({ status: 200, body: await reconcileNow(ctx) })),
   }),
 } satisfies Record<string, Operation<z.ZodType>>;

@@ -1,65 +1,54 @@
 /**
- * The merchant's operations API, behind its bearer token (a widget's status token never opens
- * it): the reads (orders, payouts) and every operation of operations-table.ts as a POST route.
- * Every mutating route honours `Idempotency-Key`; a payout requires one.
+ * The merchant's operations API, behind its bearer tokens (a widget's status token never opens
+ * it): the reads of operations-reads.ts as GET routes and every operation of operations-table.ts
+ * as a POST route, each authorized by what it declares (the role it needs, the references its
+ * parsed request reaches: core/access.ts decides). Every mutating route honours
+ * `Idempotency-Key`; a payout requires one.
  */
 import express, { type Request, type Response, type Router } from 'express';
-import { z } from 'zod';
-import { formatAmount, payoutAmounts } from '../../../gateway/index.ts';
 import { scoped, type EdgeContext } from '../edge-context.ts';
-import { reached, parseOr400, refusal, unknownOrder, sha256 } from '../../core/index.ts';
-import { pathParam } from '../params.ts';
+import {
+  authorize,
+  callersOf,
+  mayUse,
+  parseOr400,
+  reached,
+  refusal,
+  sha256,
+  type Reach,
+} from '../../core/index.ts';
 import { DEFAULT_RECOVER_AFTER_MS, reconcileOrder } from '../../settlement/index.ts';
-import { jsonBody, operationsTokens, requireBearer } from '../security.ts';
-import type { NotificationEntry, Order } from '../../store/index.ts';
-import { auditRouter, auditTrail, ordersNamed } from './audit.ts';
+import { allowed, jsonBody, principalOfResponse, requireBearer } from '../security.ts';
+import { auditTrail } from './audit.ts';
 import { OPERATIONS, type Answer } from './operations-table.ts';
+import { ListQuery, PayoutListQuery, READS } from './operations-reads.ts';
 import { parsedJson } from '../../../unknown.ts';
 
-export const ListQuery = z.object({
-  limit: z.coerce
-    .number({ error: 'a whole number from 1 to 500' })
-    .int('a whole number from 1 to 500')
-    .min(1, 'a whole number from 1 to 500')
-    .max(500, 'a whole number from 1 to 500')
-    .default(100),
-  /** Only orders whose reference starts so (a shop's, a demo visitor's). */
-  ref_prefix: z
-    .string()
-    .regex(/^[A-Za-z0-9._-]{1,48}$/, 'up to 48 letters, digits, dots, dashes or underscores')
-    .optional(),
-});
+export { ListQuery, PayoutListQuery };
 
-export const PayoutListQuery = z.object({
-  limit: ListQuery.shape.limit,
-  /** Only payouts made with this `reference` (a demo visitor's). */
-  reference: z.string().min(1).max(64, 'at most 64 characters').optional(),
-});
+/** The references a reach names (none for a list or for orders not named). */
+export const refsOf = (reach: Reach): string[] =>
+  reach === 'narrowed' || 'unnamed' in reach ? [] : reach.map((target) => target.ref);
 
-/** An order as the operations API shows it: amounts as decimal strings, no secrets' hashes. */
-function orderView(order: Order, history: NotificationEntry[]) {
-  return {
-    ...order,
-    status_token_hash: undefined,
-    client_secret_hash: undefined,
-    next_check_at: undefined,
-    amount: formatAmount(order.amount, order.currency),
-    captured: formatAmount(order.captured, order.currency),
-    refunded: formatAmount(order.refunded, order.currency),
-    history: history.filter(
-      (h) => h.order_no === order.order_no || h.order_no?.startsWith(`${order.order_no}-R`),
-    ),
-  };
-}
+/**
+ * Every route of the operations API, with the role it needs: the reads and the operations, the
+ * two tables the router is made from. The authorization matrix
+ * (test/server/companion/authorization-matrix.test.ts) is generated from this list, and checks
+ * it against the routes the router serves.
+ */
+export const OPERATIONS_ROUTES = [
+  ...Object.entries(READS).map(([path, entry]) => ({ method: 'GET', path, role: entry.role })),
+  ...Object.entries(OPERATIONS).map(([name, op]) => ({ method: 'POST', path: `/${name}`, role: op.role })), // prettier-ignore
+] as const;
 
 /**
  * The definite answer to a key whose request was interrupted (a crash while it ran): what the
  * service now says of every order it named. The merchant sees where each order stands and may act
  * again under a new key; the key itself never stays "in progress".
  */
-async function settleInterrupted(ctx: EdgeContext, body: unknown): Promise<Answer> {
+async function settleInterrupted(ctx: EdgeContext, refs: string[]): Promise<Answer> {
   const orders = [];
-  for (const ref of ordersNamed(body)) {
+  for (const ref of refs) {
     const order = await ctx.store.orders.get(ref);
     if (order) await reconcileOrder(ctx, order);
     orders.push({ order_ref: ref, status: (await ctx.store.orders.get(ref))?.status ?? null });
@@ -77,6 +66,19 @@ async function settleInterrupted(ctx: EdgeContext, body: unknown): Promise<Answe
   };
 }
 
+/** The request's Idempotency-Key, checked (before its body is); undefined without one. */
+function idempotencyKeyOf(request: Request): string | undefined {
+  const key = request.get('idempotency-key');
+  if (key !== undefined && !/^[A-Za-z0-9_-]{8,128}$/.test(key))
+    throw refusal(
+      400,
+      'Invalid Idempotency-Key',
+      'idempotency-key',
+      'use 8 to 128 letters, digits, dashes or underscores',
+    );
+  return key;
+}
+
 /**
  * Runs a mutating handler under the request's Idempotency-Key: the same key and body replay the
  * stored answer, the same key with another body is refused (422), a concurrent duplicate gets 409.
@@ -90,17 +92,10 @@ async function idempotent(
   route: string,
   request: Request,
   handler: () => Promise<Answer>,
-  rerun: boolean,
+  { rerun, refs }: { rerun: boolean; refs: string[] },
 ): Promise<Answer> {
-  const key = request.get('idempotency-key');
+  const key = idempotencyKeyOf(request);
   if (!key) return handler();
-  if (!/^[A-Za-z0-9_-]{8,128}$/.test(key))
-    throw refusal(
-      400,
-      'Invalid Idempotency-Key',
-      'idempotency-key',
-      'use 8 to 128 letters, digits, dashes or underscores',
-    );
   const text = JSON.stringify(request.body ?? null);
   const staleAfter = ctx.config.recoverAfterMs ?? DEFAULT_RECOVER_AFTER_MS;
   const start = await ctx.store.idempotency.begin(key, route, sha256(text), text, staleAfter);
@@ -115,7 +110,7 @@ async function idempotent(
     const interrupted = start.state === 'interrupted' && !rerun;
     if (interrupted)
       ctx.log.warn({ route }, 'an interrupted operation is settled from the service');
-    const answer = interrupted ? await settleInterrupted(ctx, request.body) : await handler();
+    const answer = interrupted ? await settleInterrupted(ctx, refs) : await handler();
     await ctx.store.idempotency.finish(key, answer.status, JSON.stringify(answer.body));
     return answer;
   } catch (error) {
@@ -127,9 +122,12 @@ async function idempotent(
 }
 
 /**
- * One operation of the table, audited: the audit trail's entry is written when the operation is
- * prepared, before its call is sent, and completed with the answer (or the error) before the
- * client gets it.
+ * One operation of the table, authorized and audited. The token's role is checked first; then the
+ * body is parsed once, and what it reaches (read from that parse) is checked against the token's
+ * scope: a reference outside refuses the whole request (403) before anything is looked up or
+ * sent. The audit trail's entry is written when the operation is prepared, before its call is
+ * sent, and completed with the answer (or the error, a refusal included) before the client gets
+ * it.
  */
 async function audited(
   ctx: EdgeContext,
@@ -138,26 +136,39 @@ async function audited(
   request: Request,
   response: Response,
 ): Promise<void> {
-  const trail = auditTrail(ctx, name, request, response);
+  const principal = principalOfResponse(response);
+  const trail = auditTrail(ctx, name, request, response, principal);
   try {
-    if (op.idempotency === 'required' && !request.get('idempotency-key'))
+    trail.acting(op.role);
+    allowed(principal, mayUse(principal, op.role));
+    // The key is checked before the body, as the request's other headers are.
+    const key = op.idempotency === 'none' ? undefined : idempotencyKeyOf(request);
+    if (op.idempotency === 'required' && !key)
       throw refusal(
         400,
         'Idempotency-Key required',
         'idempotency-key',
         `${name} needs an Idempotency-Key, so a retry never acts twice`,
       );
+    // Each entry's body, reach and prepare agree by construction (operation()); the union erases
+    // the pairing.
+    const body = parseOr400(op.body, request.body) as never;
+    const reach = op.reach(body);
+    trail.acting(op.role, refsOf(reach));
+    const role = allowed(principal, authorize(principal, op.role, reach));
+    trail.acting(role, refsOf(reach));
     const run = async () => {
-      // Each entry's body and prepare agree by construction (operation()); the union erases
-      // the pairing.
-      const prepared = await op.prepare(ctx, parseOr400(op.body, request.body) as never, request);
+      const prepared = await op.prepare(ctx, body, request);
       await trail.sending(prepared.lines);
       return prepared.send();
     };
     const answer =
       op.idempotency === 'none'
         ? await run()
-        : await idempotent(ctx, name, request, run, op.idempotency === 'required');
+        : await idempotent(ctx, name, request, run, {
+            rerun: op.idempotency === 'required',
+            refs: refsOf(reach),
+          });
     await trail.answered(answer);
     if (answer.outcome === 'replayed') response.set('Idempotent-Replayed', 'true');
     response.status(answer.status).json(answer.body);
@@ -169,42 +180,16 @@ async function audited(
 
 export function operationsRouter(ctx: EdgeContext): Router {
   const router = express.Router();
-  router.use(ctx.limits.authFailures, requireBearer(operationsTokens(ctx.config)));
+  router.use(ctx.limits.authFailures, requireBearer(callersOf(ctx.config)));
   router.use(jsonBody('256kb'));
-
-  router.get('/orders', async (request, response) => {
-    const { limit, ref_prefix } = parseOr400(ListQuery, request.query);
-    const orders = await ctx.store.orders.recent(limit, ref_prefix);
-    const history = await ctx.store.notifications.forOrders(
-      orders.map((o) => o.order_no).filter((n): n is string => !!n),
-    );
-    response.json({ orders: orders.map((order) => orderView(order, history)) });
-  });
-
-  /** One order, with the order and risk data its latest attempt was sent with (`details`). */
-  router.get('/orders/:order_ref', async (request, response) => {
-    const orderRef = pathParam(request, 'order_ref');
-    const order = await ctx.store.orders.get(orderRef);
-    if (!order) throw unknownOrder(orderRef);
-    const history = order.order_no ? await ctx.store.notifications.forOrders([order.order_no]) : [];
-    const attempt = await ctx.store.attempts.latest(orderRef);
-    const details = attempt?.details ? parsedJson(attempt.details) : null;
-    response.json({ ...orderView(order, history), details });
-  });
-
-  router.use(auditRouter(ctx, Object.keys(OPERATIONS)));
-
-  router.get('/payouts', async (request, response) => {
-    const { limit, reference } = parseOr400(PayoutListQuery, request.query);
-    const payouts = await ctx.store.payouts.recent(limit, reference);
-    response.json({
-      payouts: payouts.map((payout) => {
-        const amounts = payoutAmounts(payout.record);
-        return amounts ? { ...payout, amounts } : payout;
-      }),
+  for (const [path, entry] of Object.entries(READS))
+    router.get(path, async (request, response) => {
+      const principal = principalOfResponse(response);
+      allowed(principal, mayUse(principal, entry.role));
+      const input = entry.input(request);
+      allowed(principal, authorize(principal, entry.role, entry.reach(input)));
+      response.json(await entry.answer(ctx, input, principal));
     });
-  });
-
   for (const [name, op] of Object.entries(OPERATIONS))
     router.post(
       `/${name}`,

@@ -18,7 +18,7 @@ import {
 import type { EdgeContext } from '../edge-context.ts';
 import { reached, amountOr400, refusal, type Problem } from '../../core/index.ts';
 import { lineOf } from './batch.ts';
-import { operation, type Answer } from './operation.ts';
+import { oneReach, operation, type Answer } from './operation.ts';
 import { present } from '../../../unknown.ts';
 
 const decimal = z.string().regex(/^(0|[1-9]\d*)(\.\d+)?$/, 'a decimal string like 10.50');
@@ -77,6 +77,9 @@ export const payouts = operation({
   body: PayoutBody,
   // A retry without a key could pay twice.
   idempotency: 'required',
+  role: 'payouts',
+  // A scoped token's payout is made under a reference of its scope, which it must name.
+  reach: (body) => oneReach('reference', body.reference),
   async prepare(ctx, body, request) {
     if (body.payment_amount)
       amountOr400(body.payment_amount, body.payment_currency, 'payment_amount');

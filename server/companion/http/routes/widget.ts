@@ -42,14 +42,31 @@ async function caller(ctx: EdgeContext, request: Request): Promise<Caller> {
   };
 }
 
+/**
+ * The merchant's word on whether this caller may open `orderRef` (`mayOpenOrder`): asked before
+ * the order is priced, so an order of another's is refused before it exists (403 naming
+ * order_ref). A hook that throws fails the request: it is not taken for a yes.
+ */
+async function mayOpen(ctx: EdgeContext, orderRef: string, request: Request): Promise<void> {
+  const hook = ctx.config.mayOpenOrder;
+  if (!hook || (await hook(orderRef, request))) return;
+  throw refusal(403, 'Forbidden', 'order_ref', `this shop does not let you open ${orderRef}`, {
+    retryable: false,
+  });
+}
+
 export function widgetRouter(ctx: EdgeContext): Router {
   const router = express.Router();
   const limit = ctx.limits.starts;
   const json = jsonBody('16kb');
   const lastQueried = new Map<string, number>();
 
-  /** A route that starts a payment: the body checked, the way back checked, the attempt made. */
-  const start = <B extends { return_url?: string | undefined }>(
+  /**
+   * A route that starts a payment: the body checked, the way back checked, the caller's origin
+   * checked, the merchant asked whether this caller may open this order (`mayOpenOrder`), the
+   * attempt made.
+   */
+  const start = <B extends { order_ref: string; return_url?: string | undefined }>(
     schema: Parameters<typeof parseOr400<B>>[0],
     paymentOf: (body: B, who: Caller) => PaymentRequest | Promise<PaymentRequest>,
   ) =>
@@ -60,6 +77,7 @@ export function widgetRouter(ctx: EdgeContext): Router {
         throw refusal(400, 'Invalid request', 'return_url', 'must be on a storefront origin');
       }
       const who = await caller(ctx, request);
+      await mayOpen(ctx, body.order_ref, request);
       const payment = await paymentOf(body, who);
       const session = await startPayment(ctx, payment, who);
       const method = payment.kind === 'apm' ? payment.body.payment_method : undefined;

@@ -4,7 +4,8 @@
  * <storefront> <operations token>`. It prints READY once it listens (after applying what a
  * previous process stored but had not applied); CRASH_AT names the durable step (the companion's
  * `acquiring-checkout:step` diagnostics channel) at which it kills itself.
- * For the scale-out test: REDIS_URL shares rate limits, RATE_LIMIT_STARTS lowers the payment-start
+ * For the scale-out test: REDIS_URL shares rate limits under RATE_LIMIT_PREFIX (one deployment's:
+ * these instances each have a publicUrl of their own), RATE_LIMIT_STARTS lowers the payment-start
  * limit and TRUST_PROXY=true reads the client from X-Forwarded-For, each only when set.
  */
 import { subscribe } from 'node:diagnostics_channel';
@@ -16,7 +17,7 @@ import { resolveOrder } from '../../../fixtures/catalogue.mjs';
 
 const [port = '0', gateway = '', database = '', storefront = '', operationsToken = ''] =
   process.argv.slice(2);
-const { REDIS_URL, RATE_LIMIT_STARTS, TRUST_PROXY, CRASH_AT } = process.env;
+const { REDIS_URL, RATE_LIMIT_PREFIX, RATE_LIMIT_STARTS, TRUST_PROXY, CRASH_AT } = process.env;
 // A crash at the step itself: the channel calls its subscribers synchronously.
 if (CRASH_AT)
   subscribe(STEPS_CHANNEL, (step) => {
@@ -43,6 +44,7 @@ const companion = await createCompanion({
   recoverAfterMs: 1_000,
   rateLimitPerMinute: 100_000,
   ...(REDIS_URL ? { redisUrl: REDIS_URL } : {}),
+  ...(RATE_LIMIT_PREFIX ? { rateLimitPrefix: RATE_LIMIT_PREFIX } : {}),
   ...(RATE_LIMIT_STARTS ? { rateLimits: { startsPerMinute: Number(RATE_LIMIT_STARTS) } } : {}),
   ...(TRUST_PROXY === 'true' ? { trustProxy: true } : {}),
   logger: pino({ level: 'silent' }),

@@ -25,6 +25,8 @@ export interface InstanceOptions {
   database: string;
   /** Every instance's counters live here. */
   redisUrl: string;
+  /** Their start in Redis: the same for instances of one deployment. */
+  rateLimitPrefix: string;
   /** Payment starts per client and minute; without it the child's own (very high) limit. */
   startsPerMinute?: number;
   /** Reads the client from X-Forwarded-For, as behind a proxy. */
@@ -39,6 +41,7 @@ export async function startInstance(options: InstanceOptions): Promise<Instance>
     ...process.env,
     CRASH_AT: '',
     REDIS_URL: options.redisUrl,
+    RATE_LIMIT_PREFIX: options.rateLimitPrefix,
     RATE_LIMIT_STARTS: options.startsPerMinute === undefined ? '' : String(options.startsPerMinute),
     TRUST_PROXY: options.trustProxy ? 'true' : '',
   };
