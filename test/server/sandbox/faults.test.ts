@@ -7,6 +7,7 @@ import {
   TimeoutError,
 } from '../../../server/gateway/index.ts';
 import { cardPayment, MERCHANT, startSandbox } from '../helpers/sandbox.ts';
+import { until } from '../helpers/until.ts';
 
 describe('fault knobs', () => {
   it('are off unless the admin routes are enabled', async () => {
@@ -33,6 +34,13 @@ describe('fault knobs', () => {
       await assert.rejects(
         client.directPayment(cardPayment('f-1'), { timeoutMs: 50 }),
         TimeoutError,
+      );
+      // The sandbox goes on with the timed-out request after its delay, and takes the faults of
+      // that moment: it must be done before the next fault is set, or it may take that one.
+      await until(
+        async () => (await client.query({ order_no: ['f-1'] })).orders.length,
+        (found) => found === 1,
+        { what: 'the delayed payment f-1 recorded' },
       );
       await set({ drop_connection: 1 });
       await assert.rejects(client.directPayment(cardPayment('f-2')), ConnectionError);
