@@ -16,6 +16,9 @@ import { MERCHANT, startSandbox, type RunningSandbox } from './sandbox.ts';
 import type { SandboxConfig } from '../../../server/sandbox/config.ts';
 import { until } from './until.ts';
 
+// A test's widget and shopper are those of the payment made over HTTP (scripts/http-shopper.ts).
+export { clientSecret, sessionBody } from '../../../scripts/http-shopper.ts';
+
 export const SHOP = 'http://shop.test';
 export const OPS_TOKEN = 'ops-token-for-tests-0123456789';
 
@@ -258,41 +261,5 @@ export function stackOn(
       if (!stack) throw new Error('the stack is started before the suite’s tests');
       return stack;
     },
-  };
-}
-
-/** The client secret a test's widget holds for an order: the same for every call on that order. */
-export function clientSecret(order_ref: string): string {
-  return `secret-${order_ref.replace(/[^A-Za-z0-9-]/g, '-')}`.padEnd(32, '0');
-}
-
-/** A widget request body for an order reference. */
-export function sessionBody(order_ref: string, extra: Record<string, unknown> = {}) {
-  return {
-    order_ref,
-    attempt_key: `attempt-${order_ref.replace(/[^A-Za-z0-9-]/g, '-')}`,
-    client_secret: clientSecret(order_ref),
-    shopper: {
-      email: 'ada@example.com',
-      first_name: 'Ada',
-      last_name: 'Lovelace',
-      billing: {
-        country: 'GB',
-        city: 'London',
-        address: '12 St James Sq',
-        postal_code: 'SW1Y 4JH',
-      },
-    },
-    device: {
-      os: 'Linux',
-      browser: 'Mozilla/5.0',
-      browser_lang: 'en-GB',
-      time_zone: 'Europe/London',
-      resolution: '1280x720',
-      color_depth: '24',
-      checkout_time: 1_790_000_000,
-      session_id: 'sess-1',
-    },
-    ...extra,
   };
 }
