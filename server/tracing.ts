@@ -1,7 +1,7 @@
 /**
  * Traces through the OpenTelemetry API alone, as a library should: spans go to whichever tracer
  * provider the process registered (the merchant's own SDK when the companion is mounted in their
- * app, or the one `companion/tracing-setup.ts` starts for OTEL_EXPORTER_OTLP_ENDPOINT). With none
+ * app, or the one `companion/observability/tracing-setup.ts` starts for OTEL_EXPORTER_OTLP_ENDPOINT). With none
  * registered, `inSpan` runs its function and nothing else: no span object, no context switch.
  */
 import {

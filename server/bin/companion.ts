@@ -4,10 +4,15 @@
  * (see .env.example). `ORDER_RESOLVER` names the merchant's `resolveOrder` (a module, or an
  * address of the merchant's backend): the companion never guesses an amount.
  */
-import { createCompanion } from '../companion/app.ts';
-import { doctor } from '../companion/doctor.ts';
-import { companionConfig, companionEnv, type CompanionEnv } from '../companion/config.ts';
-import { merchantHooks, type MerchantHooks } from '../companion/order-resolver.ts';
+import {
+  companionConfig,
+  companionEnv,
+  createCompanion,
+  doctor,
+  merchantHooks,
+  type CompanionEnv,
+  type MerchantHooks,
+} from '../companion/index.ts';
 import { loadEnvFile } from './env-file.ts';
 import { listen, shutdownGraceMs, stopOnSignals } from './listen.ts';
 import { messageOf } from '../unknown.ts';

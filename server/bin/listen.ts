@@ -23,4 +23,4 @@ export function shutdownGraceMs(env: NodeJS.ProcessEnv): number {
   return parsed.data.SHUTDOWN_GRACE_MS;
 }
 
-export { stopOnSignals } from '../companion/shutdown.ts';
+export { stopOnSignals } from '../companion/index.ts';

@@ -4,8 +4,7 @@
  * from the environment and `.env`.
  */
 import { httpAddress } from '../address.ts';
-import { createSandbox } from '../sandbox/app.ts';
-import { sandboxConfigFromEnv } from '../sandbox/config.ts';
+import { createSandbox, sandboxConfigFromEnv } from '../sandbox/index.ts';
 import { loadEnvFile } from './env-file.ts';
 import { listen, shutdownGraceMs, stopOnSignals } from './listen.ts';
 import { messageOf } from '../unknown.ts';

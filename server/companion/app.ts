@@ -12,29 +12,40 @@ import express, {
   type Response,
   type Router,
 } from 'express';
-import type { CompanionConfig } from './config.ts';
-import { checkCompanionConfig } from './config-checks.ts';
-import { createContext, defaultLogger, forRequest, type Context } from './context.ts';
-import { checkGatewayKey, type GatewayKeyCheck } from './gateway-check.ts';
-import { createHealth, type Health } from './health.ts';
-import { createMetrics } from './metrics.ts';
-import { countRequests, metricsRouter } from './metrics-http.ts';
-import { checkPathAndQuery } from './input-limits.ts';
-import { checkInstallmentPlans } from './installments.ts';
-import { checkMethodSettings } from './payment-methods.ts';
-import { createRateLimits } from './rate-limits.ts';
-import { applyPending } from './notifications.ts';
-import { Problem, problemOfGatewayError, refusal, sendProblem } from './problem.ts';
-import { maintain } from './maintenance.ts';
-import { reconcileAll } from './reconcile.ts';
-import { notifyRouter } from './routes/notify.ts';
-import { operationsRouter } from './routes/operations.ts';
-import { pagesRouter } from './routes/pages.ts';
-import { widgetRouter } from './routes/widget.ts';
-import { cors, securityHeaders } from './security.ts';
-import { CompanionStore } from './store/store.ts';
-import { traceRequests, tracedStore } from './traces.ts';
-import { startTracing } from './tracing-setup.ts';
+import {
+  checkCompanionConfig,
+  checkInstallmentPlans,
+  checkMethodSettings,
+  type CompanionConfig,
+} from './config/index.ts';
+import {
+  createContext,
+  forRequest,
+  type EdgeContext,
+  countRequests,
+  metricsRouter,
+  checkPathAndQuery,
+  createRateLimits,
+  notifyRouter,
+  operationsRouter,
+  pagesRouter,
+  widgetRouter,
+  cors,
+  securityHeaders,
+  traceRequests,
+  tracedStore,
+} from './http/index.ts';
+import {
+  defaultLogger,
+  createHealth,
+  type Health,
+  createMetrics,
+  startTracing,
+} from './observability/index.ts';
+import { checkGatewayKey, type GatewayKeyCheck } from './setup/index.ts';
+import { applyPending, maintain, reconcileAll } from './settlement/index.ts';
+import { Problem, problemOfGatewayError, refusal, sendProblem } from './core/index.ts';
+import { CompanionStore } from './store/index.ts';
 import { tracingOn } from '../tracing.ts';
 import { isRecord } from '../unknown.ts';
 
@@ -48,7 +59,7 @@ export interface Companion {
    * `trust proxy` setting applies.
    */
   router: Router;
-  context: Context;
+  context: EdgeContext;
   /** Settles unknown and stale orders now. */
   reconcile(): ReturnType<typeof reconcileAll>;
   /**
@@ -117,7 +128,7 @@ function problemOfStoreError(error: unknown): Problem | undefined {
   });
 }
 
-function errorHandler(context: Context) {
+function errorHandler(context: EdgeContext) {
   return (error: unknown, _request: Request, response: Response, _next: NextFunction): void => {
     if (error instanceof Problem) return sendProblem(response, error);
     const fromService = problemOfGatewayError(error);
@@ -136,7 +147,7 @@ function errorHandler(context: Context) {
 }
 
 /** The companion's routes, in the order a request meets them. */
-function companionRouter(context: Context, health: Health): Router {
+function companionRouter(context: EdgeContext, health: Health): Router {
   const { config } = context;
   const warned = new Set<string>();
   const refused = (origin: string) => {

@@ -14,15 +14,15 @@ export {
   type ResolvedShopper,
   type PaymentMethodConfig,
   type InstallmentPlan,
-} from './config.ts';
+} from './config/index.ts';
 export {
   merchantHooks,
   orderResolver,
   type MerchantHooks,
   type OrderResolver,
-} from './order-resolver.ts';
-export { stopOnSignals, type StopOptions } from './shutdown.ts';
+} from './setup/index.ts';
+export { stopOnSignals, type StopOptions } from './setup/index.ts';
 export { answerStarting, listenBeforeReady, type Listening } from '../listening.ts';
-export { doctor } from './doctor.ts';
-export { defaultLogger } from './context.ts';
-export { STEPS_CHANNEL, type DurableStep } from './steps.ts';
+export { doctor } from './setup/index.ts';
+export { defaultLogger } from './observability/index.ts';
+export { STEPS_CHANNEL, type DurableStep } from './core/index.ts';

@@ -10,6 +10,7 @@ export * from './signing.ts';
 export * from './statuses.ts';
 export * from './wire.ts';
 export * from './html.ts';
+export * from './json-depth.ts';
 export {
   OPERATIONS,
   OPERATION_NAMES,

@@ -7,7 +7,7 @@
  *
  * The companion keeps one attempt per order: the same request again is the same attempt (a new
  * one-time page address), and a changed one replaces an attempt whose page nobody has opened
- * (server/companion/request-hash.ts). A prepared session that is never used expires there like any
+ * (server/companion/payment/request-hash.ts). A prepared session that is never used expires there like any
  * abandoned attempt. Only checkout sessions are prepared: an APM or card payment starts a payment.
  */
 import type { CheckoutSessionRequest } from './contract.ts';

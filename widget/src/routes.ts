@@ -1,6 +1,6 @@
 /**
  * The companion's routes that the widget calls, by name: one table. The companion's router
- * (server/companion/routes/) reads it, the widget's calls (companion-client.ts, wallet.ts,
+ * (server/companion/http/routes/) reads it, the widget's calls (companion-client.ts, wallet.ts,
  * wallet-controller.ts) are typed by it (`RouteUrl`: types only, so it costs the script-tag file
  * no bytes), and a test holds the server README's route table to it. Paths are under
  * `WIDGET_API`, written as Express writes them (`:order_ref` is a parameter).

@@ -10,7 +10,7 @@ import {
   orderStatusOf,
   toState,
   type Move,
-} from '../attempt-machine/transitions.ts';
+} from '../attempt-machine/index.ts';
 import { CompiledQueries, listValues, rowValues, shapeOf } from './compiled.ts';
 import { ATTEMPT_NUMBERS, numbers, ORDER_NUMBERS, type Attempt, type Order } from './rows.ts';
 import type { NewOrder, OrderPatch } from './orders.ts';

@@ -1,6 +1,6 @@
 /** The orders: one row per merchant order reference, the companion's record of its payment. */
 import type { Insertable, Kysely, Updateable } from 'kysely';
-import { statusesTaking } from '../attempt-machine/order-status.ts';
+import { statusesTaking } from '../attempt-machine/index.ts';
 import { numbers, ORDER_NUMBERS, type Order } from './rows.ts';
 import type { Database, OrdersTable } from './schema.ts';
 import { present } from '../../unknown.ts';

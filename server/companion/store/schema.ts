@@ -5,8 +5,7 @@
 import type { Generated, Kysely, Migration } from 'kysely';
 import type { OrderStatus } from 'acquiring-checkout/contract';
 
-import type { AttemptState } from '../attempt-machine/transitions.ts';
-import type { PaymentMode } from '../attempt-machine/decide.ts';
+import type { AttemptState, PaymentMode } from '../attempt-machine/index.ts';
 import {
   AUDIT_ANSWERS_MIGRATION,
   AUDIT_MIGRATION,

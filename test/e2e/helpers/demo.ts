@@ -8,13 +8,14 @@ import { after, before } from 'node:test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
+import type { BrowserContext, FrameLocator, Page } from 'playwright-core';
 import { startDemoStack, type DemoStack } from '../../../demo/stack.ts';
 import { GatewayClient } from '../../../server/gateway/index.ts';
 import { DEFAULT_MERCHANT } from '../../../server/sandbox/config.ts';
 import { launchChromium } from '../../../scripts/chromium.ts';
 import { until } from '../../server/helpers/until.ts';
 import { Merchant } from './merchant.ts';
+import type { World } from './world.ts';
 
 export const CARDS = {
   success: '4111 1111 1111 1111',
@@ -26,20 +27,7 @@ export const CARDS = {
 /** A CPF whose check digits hold, which PIX takes in the sandbox. */
 export const TEST_CPF = '529.982.247-25';
 
-export interface World {
-  stack: DemoStack;
-  browser: Browser;
-  /** A fresh browser context (its own storage) and page, 1280 × 900 unless told. */
-  page(viewport?: { width: number; height: number }): Promise<Page>;
-  /** The sandbox's own word on a payment. */
-  serviceStatus(orderNo: string): Promise<string | undefined>;
-  query: GatewayClient['query'];
-  /** The companion's store. */
-  storeStatus(orderRef: string): Promise<string | undefined>;
-  /** Calls the sandbox's admin routes: POSTs `body` (faults, clock), or GETs (an order). */
-  admin(path: string, body?: unknown): Promise<unknown>;
-  close(): Promise<void>;
-}
+export type { World } from './world.ts';
 
 /**
  * The demo stack as the end-to-end tests run it: every port free, SQLite in `dataDir`, the

@@ -1,7 +1,7 @@
 /** The merchant's moves in the demo's operations console, and its agreement with the services. */
 import type { Page } from 'playwright-core';
 import { until } from '../../server/helpers/until.ts';
-import type { World } from './demo.ts';
+import type { World } from './world.ts';
 
 /** The merchant in the operations console. */
 export class Merchant {

@@ -10,7 +10,7 @@ import {
   companionConfig,
   companionEnv,
   type CompanionConfig,
-} from '../../../server/companion/config.ts';
+} from '../../../server/companion/config/index.ts';
 import { OPS_TOKEN, SHOP, sessionBody, startCompanion } from '../helpers/companion.ts';
 import { MERCHANT, startSandbox, type RunningSandbox } from '../helpers/sandbox.ts';
 

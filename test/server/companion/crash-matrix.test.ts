@@ -8,7 +8,7 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { DurableStep } from '../../../server/companion/steps.ts';
+import type { DurableStep } from '../../../server/companion/core/steps.ts';
 import { startPayment } from '../../../widget/src/companion-client.ts';
 import { until } from '../helpers/until.ts';
 import { TEST_DATABASES } from '../helpers/databases.ts';

@@ -1,6 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { FramingProbes, mayFrame } from '../../../server/companion/framing.ts';
+import { FramingProbes, mayFrame } from '../../../server/companion/http/framing.ts';
 import { MERCHANT } from '../helpers/sandbox.ts';
 import { startStack, sessionBody, SHOP, type Stack } from '../helpers/companion.ts';
 

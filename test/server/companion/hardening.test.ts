@@ -2,8 +2,8 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import { companionConfig, companionEnv } from '../../../server/companion/config.ts';
-import { REDACTED } from '../../../server/companion/context.ts';
+import { companionConfig, companionEnv } from '../../../server/companion/config/index.ts';
+import { REDACTED } from '../../../server/companion/observability/log.ts';
 import { resolveOrder } from '../../fixtures/catalogue.mjs';
 import { sessionBody, startStack, SHOP, type Stack } from '../helpers/companion.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Path parameters are read as body fields are (server/companion/params.ts): a value that does not
+ * Path parameters are read as body fields are (server/companion/http/params.ts): a value that does not
  * fit its schema is a 400 naming the parameter, in the same shape as a body's field errors; and
  * every other refusal names the field, header or part of the request it refused. On both stores.
  */

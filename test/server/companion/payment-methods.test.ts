@@ -4,7 +4,7 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { rankMethods } from '../../../server/companion/payment-methods.ts';
+import { rankMethods } from '../../../server/companion/payment/methods.ts';
 import { METHODS } from '../helpers/payment-methods.ts';
 
 const names = (...args: Parameters<typeof rankMethods>) =>

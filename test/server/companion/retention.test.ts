@@ -4,8 +4,8 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { prune } from '../../../server/companion/maintenance.ts';
-import { reconcileAll } from '../../../server/companion/reconcile.ts';
+import { prune } from '../../../server/companion/settlement/maintenance.ts';
+import { reconcileAll } from '../../../server/companion/settlement/reconcile.ts';
 import { sessionBody, startStack, type Stack } from '../helpers/companion.ts';
 
 const HOUR = 3_600_000;

@@ -21,21 +21,23 @@ const WORDS = new Set<string>([...ORDER_STATUSES, ...ATTEMPT_STATES]);
 
 /** Literals that spell a status but are not one: file → literal → how often, and what it is. */
 const NOT_STATUSES: Record<string, Record<string, [number, string]>> = {
-  'health.ts': { ready: [1, "a Redis client's event"] },
-  'rate-limits.ts': { ready: [2, "a Redis client's event"] },
+  'observability/health.ts': { ready: [1, "a Redis client's event"] },
+  'http/rate-limits.ts': { ready: [2, "a Redis client's event"] },
   'store/rows.ts': { captured: [1, 'the amount column'], refunded: [1, 'the amount column'] },
   'store/schema.ts': { captured: [1, 'the amount column'], refunded: [1, 'the amount column'] },
-  'routes/payout-operation.ts': { failed: [3, "a payout's status (the service's)"] },
-  'routes/operations.ts': { unknown: [1, "an interrupted operation's outcome"] },
-  'routes/audit.ts': {
+  'http/routes/payout-operation.ts': { failed: [3, "a payout's status (the service's)"] },
+  'http/routes/operations.ts': { unknown: [1, "an interrupted operation's outcome"] },
+  'http/routes/audit.ts': {
     failed: [3, "an audit entry's outcome"],
     unknown: [1, "an order's answer in an audit entry: the service's outcome unknown"],
   },
-  'routes/batch.ts': { unknown: [1, "an order's answer in an audit entry: the outcome unknown"] },
+  'http/routes/batch.ts': {
+    unknown: [1, "an order's answer in an audit entry: the outcome unknown"],
+  },
   'store/audit-schema.ts': { failed: [1, "an audit entry's outcome"] },
-  'routes/operations-table.ts': { cancelled: [1, "a subscription's recurring_status"] },
-  'metrics.ts': { failed: [1, "a reconciliation run's outcome label"] },
-  'reconcile.ts': { failed: [1, "a reconciliation run's outcome label"] },
+  'http/routes/operations-table.ts': { cancelled: [1, "a subscription's recurring_status"] },
+  'observability/metrics.ts': { failed: [1, "a reconciliation run's outcome label"] },
+  'settlement/reconcile.ts': { failed: [1, "a reconciliation run's outcome label"] },
 };
 
 /** The companion's TypeScript sources outside the machine, relative to the companion. */
@@ -65,7 +67,7 @@ describe("the companion's sources outside the attempt machine", () => {
   const files = sources();
 
   it('are all read (the walk finds the companion)', () => {
-    assert.ok(files.includes('notifications.ts') && files.includes('store/attempts.ts'));
+    assert.ok(files.includes('settlement/notifications.ts') && files.includes('store/attempts.ts'));
     assert.ok(!files.some((file) => file.startsWith(MACHINE)));
   });
 

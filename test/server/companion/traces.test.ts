@@ -20,7 +20,7 @@ import {
   type ReadableSpan,
 } from '@opentelemetry/sdk-trace-base';
 import express from 'express';
-import { orderResolver } from '../../../server/companion/order-resolver.ts';
+import { orderResolver } from '../../../server/companion/setup/order-resolver.ts';
 import { SHOP, sessionBody, startStack, type Stack } from '../helpers/companion.ts';
 import { until } from '../helpers/until.ts';
 

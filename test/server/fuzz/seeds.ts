@@ -4,7 +4,7 @@
  * table without a seed does not compile; fuzz.test.ts checks each against its schema.
  */
 import type { WidgetRoute } from 'acquiring-checkout/contract';
-import type { OPERATIONS as OPS } from '../../../server/companion/routes/operations-table.ts';
+import type { OPERATIONS as OPS } from '../../../server/companion/http/routes/operations-table.ts';
 import type { OperationName } from '../../../server/gateway/operations.ts';
 import { PAYOUT, sessionBody } from '../helpers/companion.ts';
 import { cardPayment, MERCHANT } from '../helpers/sandbox.ts';

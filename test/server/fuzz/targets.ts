@@ -16,11 +16,11 @@ import {
   type WidgetRoute,
 } from 'acquiring-checkout/contract';
 import { z } from 'zod';
-import { PATH_PARAMS, type PathParam } from '../../../server/companion/params.ts';
-import { auditQuery } from '../../../server/companion/routes/audit-query.ts';
-import { OPERATIONS as OPS } from '../../../server/companion/routes/operations-table.ts';
-import { ListQuery, PayoutListQuery } from '../../../server/companion/routes/operations.ts';
-import { SummaryQuery } from '../../../server/companion/routes/order-summary.ts';
+import { PATH_PARAMS, type PathParam } from '../../../server/companion/http/params.ts';
+import { auditQuery } from '../../../server/companion/http/routes/audit-query.ts';
+import { OPERATIONS as OPS } from '../../../server/companion/http/routes/operations-table.ts';
+import { ListQuery, PayoutListQuery } from '../../../server/companion/http/routes/operations.ts';
+import { SummaryQuery } from '../../../server/companion/http/routes/order-summary.ts';
 import { OPERATION_NAMES, OPERATIONS } from '../../../server/gateway/operations.ts';
 import {
   PaymentNotification,

@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { createCompanion, type Companion } from '../../../server/companion/app.ts';
-import type { CompanionConfig } from '../../../server/companion/config.ts';
+import type { CompanionConfig } from '../../../server/companion/config/index.ts';
 import { answerUnparsed } from '../../../server/listening.ts';
 import { resolveOrder } from '../../fixtures/catalogue.mjs';
 import { TEST_DATABASES, type TestDatabase } from './databases.ts';

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CompanionStore } from '../../../../server/companion/store/store.ts';
-import type { DurableStep } from '../../../../server/companion/steps.ts';
+import type { DurableStep } from '../../../../server/companion/core/steps.ts';
 import { freePort, waitForLine } from '../../../consumer/helpers.ts';
 import { clientSecret, OPS_TOKEN, sessionBody, SHOP } from '../../helpers/companion.ts';
 import type { TestDatabase } from '../../helpers/databases.ts';

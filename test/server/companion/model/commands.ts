@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { sessionBody } from '../../helpers/companion.ts';
 import { isInterrupted } from '../../../../server/companion/attempt-machine/transitions.ts';
-import type { DurableStep } from '../../../../server/companion/steps.ts';
+import type { DurableStep } from '../../../../server/companion/core/steps.ts';
 import type { ModelSystem } from './system.ts';
 import { checkBound, checkInvariants, pastLifetime } from './invariants.ts';
 

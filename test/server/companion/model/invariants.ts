@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { PAID_STATUSES } from 'acquiring-checkout/contract';
 import { QUERIED } from '../../../../server/companion/attempt-machine/order-status.ts';
 import { isInterrupted, LIVE } from '../../../../server/companion/attempt-machine/transitions.ts';
-import { reconcileAll } from '../../../../server/companion/reconcile.ts';
+import { reconcileAll } from '../../../../server/companion/settlement/reconcile.ts';
 import type { ModelSystem } from './system.ts';
 
 /** The service's orders (attempts) of an order reference. */

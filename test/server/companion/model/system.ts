@@ -13,7 +13,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { createCompanion, type Companion } from '../../../../server/companion/app.ts';
-import { STEPS_CHANNEL, type DurableStep } from '../../../../server/companion/steps.ts';
+import { STEPS_CHANNEL, type DurableStep } from '../../../../server/companion/core/steps.ts';
 import { resolveOrder } from '../../../fixtures/catalogue.mjs';
 import { MERCHANT, startSandbox, type RunningSandbox } from '../../helpers/sandbox.ts';
 import { OPS_TOKEN, SHOP } from '../../helpers/companion.ts';

@@ -1,0 +1,114 @@
+/**
+ * The rules a companion's settings follow, in one place for both ways in: the bin's environment
+ * (`companionEnv`) and `createCompanion`'s options. A mistake stops the start, named by the option
+ * and its variable, with the fix where there is one (`http://shop.test/` → `http://shop.test`).
+ */
+import { z } from 'zod';
+import type { CompanionConfig } from './options.ts';
+
+/** Why `value` is not a storefront origin (`scheme://host[:port]`), or undefined when it is one. */
+export function originProblem(value: string): string | undefined {
+  if (value.includes('*'))
+    return `"${value}": a wildcard is not allowed; list each storefront origin`;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return `"${value}" is not an origin (scheme://host[:port])`;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    return `"${value}": only http and https origins can host a storefront`;
+  // What a browser sends in Origin: no path, no trailing slash, the host in lower case.
+  if (url.origin !== value) return `"${value}" is not an origin; write ${url.origin}`;
+  return undefined;
+}
+
+/** A list of storefront origins: each one checked. */
+export const storefrontOrigins = z
+  .array(z.string())
+  .min(1, 'list the storefront origins')
+  .superRefine((origins, context) => {
+    for (const origin of origins) {
+      const problem = originProblem(origin);
+      if (problem) context.addIssue({ code: 'custom', message: problem });
+    }
+  });
+
+export const secretKey = z.string().min(8, 'at least 8 characters');
+
+export const operationsToken = z
+  .string({ error: 'required: the bearer token of the operations API' })
+  .min(24, 'at least 24 characters')
+  // .env.example's placeholder is long enough: refuse it by name.
+  .refine((token) => !token.startsWith('change-me'), 'replace the placeholder with a random token');
+
+/** How many days audit entries are kept: a whole number, 0 for good (see maintenance.ts). */
+export const auditRetentionDays = z
+  .number({ error: 'a whole number of days (0: kept for good)' })
+  .int('a whole number of days (0: kept for good)')
+  .min(0, 'a whole number of days (0: kept for good)')
+  .max(36_500, 'at most 36500 days (0 keeps them for good)');
+
+/** Named operations tokens: each name 1 to 64 of `a-z 0-9 . _ @ -`, each token as the default's. */
+export const tokensByName = z
+  .record(
+    z.string().regex(/^[a-z0-9._@-]{1,64}$/, 'a name of 1 to 64 of a-z 0-9 . _ @ -'),
+    operationsToken,
+  )
+  .refine((tokens) => !('default' in tokens), 'default is operationsToken (OPERATIONS_TOKEN)')
+  .refine(
+    (tokens) => new Set(Object.values(tokens)).size === Object.keys(tokens).length,
+    'each token different',
+  );
+
+/** OPERATIONS_TOKENS: `name=token,name=token`, read into tokensByName. */
+export const namedTokens = z
+  .string()
+  // A token may hold `=` (base64's padding): only the first one parts name from token.
+  .transform((text) => Object.fromEntries(text.split(',').map((pair) => { const at = pair.indexOf('='); return [pair.slice(0, at).trim(), pair.slice(at + 1).trim()]; })))
+  .pipe(tokensByName); // prettier-ignore
+
+/** The options `createCompanion` checks before it opens anything, by their variable's name too. */
+const Options = z.object({
+  publicUrl: z.url({ protocol: /^https?$/, error: 'an http(s) address' }),
+  gateway: z.object({
+    baseUrl: z.url({ protocol: /^https?$/, error: 'an http(s) address' }),
+    merchantId: z.string().min(1),
+    accountId: z.string().min(1),
+    secretKey,
+  }),
+  allowedOrigins: storefrontOrigins,
+  operationsToken,
+  operationsTokens: tokensByName.optional(),
+  metricsToken: operationsToken.optional(),
+  auditRetentionDays: auditRetentionDays.optional(),
+  resolveOrder: z.custom<CompanionConfig['resolveOrder']>((value) => typeof value === 'function', {
+    error: 'required: a function from an order reference to the order',
+  }),
+});
+
+const VARIABLES: Record<string, string> = {
+  publicUrl: 'PUBLIC_URL',
+  'gateway.baseUrl': 'GATEWAY_BASE_URL',
+  'gateway.merchantId': 'MERCHANT_ID',
+  'gateway.accountId': 'ACCOUNT_ID',
+  'gateway.secretKey': 'SECRET_KEY',
+  allowedOrigins: 'ALLOWED_ORIGINS',
+  operationsToken: 'OPERATIONS_TOKEN',
+  operationsTokens: 'OPERATIONS_TOKENS',
+  metricsToken: 'METRICS_TOKEN',
+  auditRetentionDays: 'AUDIT_RETENTION_DAYS',
+  resolveOrder: 'ORDER_RESOLVER',
+};
+
+/** Throws with every problem of `config`, each naming the option and its environment variable. */
+export function checkCompanionConfig(config: CompanionConfig): void {
+  const parsed = Options.safeParse(config);
+  if (parsed.success) return;
+  const lines = parsed.error.issues.map((issue) => {
+    const option = issue.path.filter((p) => typeof p === 'string').join('.');
+    const variable = VARIABLES[option] ?? VARIABLES[option.split('.')[0] ?? ''];
+    return `${option}${variable ? ` (${variable})` : ''}: ${issue.message}`;
+  });
+  throw new Error(`invalid companion configuration:\n  ${lines.join('\n  ')}`);
+}

@@ -1,0 +1,166 @@
+/**
+ * The bin's configuration from the environment: each variable read and checked (a missing or
+ * malformed one stops the start with a message naming it), then turned into the options
+ * `createCompanion` takes (options.ts).
+ */
+import { isIP } from 'node:net';
+import { z } from 'zod';
+import type { Logger } from 'pino';
+import { httpAddress } from '../../address.ts';
+import { parsedJson } from '../../unknown.ts';
+import {
+  auditRetentionDays,
+  namedTokens,
+  operationsToken,
+  originProblem,
+  secretKey,
+} from './checks.ts';
+import type { CompanionConfig } from './options.ts';
+import { MethodsSetting, Plans } from './settings.ts';
+
+const csv = (text: string) =>
+  text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+/** What `TRUST_PROXY` may be, as its error message says it. */
+export const TRUST_PROXY_FORMAT =
+  'true, false, the number of proxies in front, or their addresses (IP or CIDR, loopback, linklocal, uniquelocal), comma-separated';
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * Express's `trust proxy` setting from `TRUST_PROXY`, or undefined when Express would refuse it
+ * (it throws on an address it cannot read, and only once the app is built).
+ */
+export function trustProxySetting(value: string): boolean | number | string | undefined {
+  const text = value.trim();
+  if (text === 'false' || text === 'true') return text === 'true';
+  if (/^\d+$/.test(text)) return Number(text);
+  const known = text.split(',').every((part) => {
+    const [address = '', bits] = part.trim().split('/');
+    const version = isIP(address);
+    if (PROXY_NAMES.has(address)) return true;
+    if (version === 0) return false;
+    return (
+      bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128))
+    );
+  });
+  return known && text ? text : undefined;
+}
+
+/** An optional variable: set but empty (`DATABASE_URL=` in a .env) is the same as not set. */
+const unlessEmpty = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+/** A variable holding JSON of `schema`'s shape. */
+const json = <T extends z.ZodType>(schema: T) =>
+  z
+    .string()
+    .transform((text, ctx) => {
+      try {
+        return parsedJson(text);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'not JSON' });
+        return z.NEVER;
+      }
+    })
+    .pipe(schema);
+
+const Env = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3200),
+  HOST: z.string().default('127.0.0.1'),
+  PUBLIC_URL: unlessEmpty(z.url()),
+  GATEWAY_BASE_URL: z.url(),
+  MERCHANT_ID: z.string().min(1),
+  ACCOUNT_ID: z.string().min(1),
+  SECRET_KEY: secretKey,
+  PREVIOUS_SECRET_KEYS: unlessEmpty(z.string()),
+  GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  DATABASE_URL: unlessEmpty(z.string()),
+  DATA_DIR: z.string().default('data'),
+  ALLOWED_ORIGINS: z
+    .string()
+    .min(1, 'list the storefront origins, comma-separated')
+    .superRefine((text, context) => {
+      for (const origin of csv(text)) {
+        const problem = originProblem(origin);
+        if (problem) context.addIssue({ code: 'custom', message: problem });
+      }
+    }),
+  OPERATIONS_TOKEN: operationsToken,
+  OPERATIONS_TOKENS: unlessEmpty(namedTokens),
+  METRICS_TOKEN: unlessEmpty(operationsToken),
+  DIRECT_CARD_PAYMENTS: z.enum(['0', '1']).default('0'),
+  ISSUER_HOSTS: unlessEmpty(z.string()),
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .refine((value) => trustProxySetting(value) !== undefined, TRUST_PROXY_FORMAT),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  AUDIT_RETENTION_DAYS: unlessEmpty(
+    z.coerce
+      .number({ error: 'a whole number of days (0: kept for good)' })
+      .pipe(auditRetentionDays),
+  ),
+  REDIS_URL: unlessEmpty(
+    z.url({ protocol: /^rediss?$/, error: 'a redis:// or rediss:// address' }),
+  ),
+  ORDER_RESOLVER: z
+    .string()
+    .min(1, "the merchant's resolveOrder: a module path, or an http(s) address of your backend"),
+  ORDER_RESOLVER_TOKEN: unlessEmpty(z.string()),
+  PAYMENT_METHODS: unlessEmpty(json(MethodsSetting)),
+  METHOD_ORDER: unlessEmpty(z.string()),
+  INSTALLMENTS: unlessEmpty(json(Plans)),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+/** The bin's environment variables, read and checked by `companionEnv`. */
+export type CompanionEnv = z.infer<typeof Env>;
+
+/** Reads the environment. Throws with every problem, each naming its variable. */
+export function companionEnv(env: NodeJS.ProcessEnv): CompanionEnv {
+  const parsed = Env.safeParse(env);
+  if (!parsed.success) {
+    throw new Error(
+      `invalid companion configuration:\n  ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('\n  ')}`,
+    );
+  }
+  return parsed.data;
+}
+
+/** The configuration from a checked environment, with the merchant's `resolveOrder`. */
+export function companionConfig(
+  env: CompanionEnv,
+  resolveOrder: CompanionConfig['resolveOrder'],
+  logger?: Logger,
+): CompanionConfig {
+  return {
+    publicUrl: env.PUBLIC_URL ?? httpAddress(env.HOST, env.PORT),
+    gateway: {
+      baseUrl: env.GATEWAY_BASE_URL,
+      merchantId: env.MERCHANT_ID,
+      accountId: env.ACCOUNT_ID,
+      secretKey: env.SECRET_KEY,
+      verificationKeys: [env.SECRET_KEY, ...csv(env.PREVIOUS_SECRET_KEYS ?? '')],
+      timeoutMs: env.GATEWAY_TIMEOUT_MS,
+    },
+    database: env.DATABASE_URL ?? `${env.DATA_DIR}/companion.sqlite`,
+    allowedOrigins: csv(env.ALLOWED_ORIGINS),
+    operationsToken: env.OPERATIONS_TOKEN,
+    ...(env.OPERATIONS_TOKENS ? { operationsTokens: env.OPERATIONS_TOKENS } : {}),
+    ...(env.METRICS_TOKEN ? { metricsToken: env.METRICS_TOKEN } : {}),
+    resolveOrder,
+    directCardPayments: env.DIRECT_CARD_PAYMENTS === '1',
+    ...(env.ISSUER_HOSTS ? { issuerHosts: csv(env.ISSUER_HOSTS) } : {}),
+    trustProxy: trustProxySetting(env.TRUST_PROXY) ?? false,
+    rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+    ...(env.REDIS_URL ? { redisUrl: env.REDIS_URL } : {}),
+    ...(env.AUDIT_RETENTION_DAYS !== undefined
+      ? { auditRetentionDays: env.AUDIT_RETENTION_DAYS }
+      : {}),
+    ...(env.PAYMENT_METHODS ? { paymentMethods: env.PAYMENT_METHODS } : {}),
+    ...(env.METHOD_ORDER ? { methodOrder: csv(env.METHOD_ORDER) } : {}),
+    ...(env.INSTALLMENTS ? { installments: env.INSTALLMENTS } : {}),
+    ...(logger ? { logger } : {}),
+  };
+}

@@ -1,0 +1,235 @@
+/**
+ * Sending a claimed attempt to the service and recording what came back; a failure whose outcome
+ * is unknown leaves the order for reconciliation, never marked paid or failed on a guess.
+ */
+import {
+  ConnectionError,
+  GatewayError,
+  type ApmPaymentInput,
+  type CheckoutInput,
+  type DirectPaymentInput,
+} from '../../gateway/index.ts';
+import type { SessionResponse } from 'acquiring-checkout/contract';
+import {
+  type Context,
+  reached,
+  Problem,
+  problemOfGatewayError,
+  signatureRefused,
+  randomToken,
+  statusToken,
+} from '../core/index.ts';
+import type { OrderAndRiskFields } from './order-fields.ts';
+import { onServiceAnswer } from '../attempt-machine/index.ts';
+import { applyReport } from '../settlement/index.ts';
+import type { PricedOrder } from './priced-order.ts';
+import {
+  cardAndCheckoutFields,
+  payerFields,
+  withoutEmpty,
+  type Caller,
+  type PaymentRequest,
+} from './payment-fields.ts';
+import { keepSavedCard } from './saved-cards.ts';
+import type { OrderPatch, Attempt, Order, PageToken } from '../store/index.ts';
+import { present } from '../../unknown.ts';
+
+const DEFAULT_PAGE_TTL_MS = 10 * 60_000;
+
+/** A fresh one-time address of a checkout attempt's page. */
+function newPage(ctx: Context): PageToken {
+  return {
+    token: randomToken(),
+    expires_at: Date.now() + (ctx.config.pageTtlMs ?? DEFAULT_PAGE_TTL_MS),
+  };
+}
+
+function answer(
+  ctx: Context,
+  order: Order,
+  orderNo: string,
+  extra: Partial<SessionResponse> = {},
+): SessionResponse {
+  return {
+    order_ref: order.order_ref,
+    order_no: orderNo,
+    status_token: statusToken(ctx.tokenKey, order.order_ref),
+    status: order.status,
+    ...extra,
+  };
+}
+
+const framed = (ctx: Context, page: PageToken) => ({
+  frame_url: `${ctx.config.publicUrl}/pay/${page.token}`,
+  expires_at: page.expires_at,
+});
+
+/** The session answer for a ready attempt; a checkout gets a fresh one-time page address. */
+export async function sessionOf(
+  ctx: Context,
+  order: Order,
+  attempt: Attempt,
+): Promise<SessionResponse> {
+  if (attempt.mode === 'checkout' && attempt.page_html) {
+    const page = newPage(ctx);
+    await ctx.store.pageTokens.add(page.token, attempt.order_no, page.expires_at);
+    return answer(ctx, order, attempt.order_no, framed(ctx, page));
+  }
+  if (attempt.mode === 'apm' && attempt.issuer_url)
+    return answer(ctx, order, attempt.order_no, { issuer_url: attempt.issuer_url });
+  return answer(ctx, order, attempt.order_no);
+}
+
+/** Sends the claimed attempt to the service and records what came back. */
+export async function createAtService(
+  ctx: Context,
+  request: PaymentRequest,
+  caller: Caller,
+  order: Order,
+  priced: PricedOrder,
+  orderData: OrderAndRiskFields,
+): Promise<SessionResponse> {
+  const orderNo = present(order.order_no, `order ${order.order_ref}'s attempt`);
+  const resolved = priced.order;
+  const common = { ...payerFields(ctx, request.body, order, resolved, caller), ...orderData };
+  const returnUrl = `${ctx.config.publicUrl}/return/${request.kind === 'apm' ? 'apm' : 'checkout'}/${encodeURIComponent(order.order_ref)}`;
+  try {
+    if (request.kind === 'checkout') {
+      const fields: CheckoutInput = withoutEmpty({
+        ...common,
+        ...cardAndCheckoutFields(request.body, resolved, caller),
+        return_url: returnUrl,
+      });
+      const page = await ctx.gateway.checkout(fields);
+      reached('session.answered');
+      // The attempt, its order and the page's first address in one commit; the answer is made
+      // from what was written, not read back. A recovery that settled it first: read below.
+      const address = newPage(ctx);
+      const move = onServiceAnswer({ kind: 'page' });
+      const patch = { mode: 'checkout' } satisfies OrderPatch;
+      const attempt = { page_html: page.html };
+      const { order_ref } = order;
+      if (
+        await ctx.store.attempts.settleWithPage(orderNo, order_ref, move, attempt, patch, address)
+      ) {
+        const written = { ...order, ...patch, status: move.status ?? order.status };
+        return answer(ctx, written, orderNo, framed(ctx, address));
+      }
+    } else if (request.kind === 'apm') {
+      const { payment_method, bank_code } = request.body;
+      const fields: ApmPaymentInput = withoutEmpty({
+        ...common,
+        payment_method,
+        bank_code,
+        return_url: returnUrl,
+      });
+      const result = await ctx.gateway.apmPayment(fields);
+      reached('session.answered');
+      const issuer = checkIssuerUrl(ctx, result.issuer_url);
+      await ctx.store.attempts.settle(
+        orderNo,
+        order.order_ref,
+        onServiceAnswer({ kind: 'issuer' }),
+        { issuer_url: issuer },
+        { mode: 'apm' },
+      );
+    } else {
+      // The card typed in the widget; a saved card's token_id is among the order fields.
+      const card = request.kind === 'card' ? request.body.card : undefined;
+      const fields: DirectPaymentInput = withoutEmpty({
+        ...common, ...cardAndCheckoutFields(request.body, resolved, caller), card: card?.number, expiration_month: card?.expiry_month,
+        expiration_year: card?.expiry_year, security_code: card?.security_code,
+      }); // prettier-ignore
+      const result = await ctx.gateway.directPayment(fields);
+      reached('session.answered');
+      const move = onServiceAnswer({ kind: 'card', ...result });
+      // Its answer settles the order now (and counts it): the notification after it changes nothing.
+      await applyReport(ctx, order, { step: 'settle', move }, {
+        mode: 'card', transaction_id: result.transaction_id ?? null, result_info: result.result_info,
+        recurring_id: result.recurring_id ?? null, contract_name: result.contract_name ?? order.contract_name,
+      }, { source: 'answer' }); // prettier-ignore
+      if (move.event === 'answered')
+        // The payment stands whatever happens to the saving: a failure is logged, not answered.
+        await keepSavedCard(ctx, request, caller, result.token_id || undefined).catch(
+          (error: unknown) => ctx.log.error({ order_no: orderNo, err: error }, 'card not saved'),
+        );
+    }
+  } catch (error) {
+    await recordFailure(ctx, order, error);
+  }
+  const stored = present(await ctx.store.orders.get(order.order_ref), `order ${order.order_ref}`);
+  return sessionOf(
+    ctx,
+    stored,
+    present(await ctx.store.attempts.get(orderNo), `attempt ${orderNo}`),
+  );
+}
+
+function checkIssuerUrl(ctx: Context, issuerUrl: string): string {
+  const allowed = ctx.config.issuerHosts ?? [new URL(ctx.config.gateway.baseUrl).host];
+  const url = new URL(issuerUrl);
+  if (!/^https?:$/.test(url.protocol) || !allowed.includes(url.host)) {
+    throw new Problem(
+      502,
+      'Unexpected issuer address',
+      `the payment method's address ${url.origin} is not an allowed issuer host`,
+    );
+  }
+  return url.toString();
+}
+
+/**
+ * A failure whose outcome is unknown (time-out, lost connection, 5xx, bad signature) leaves the
+ * order "unknown" for reconciliation; a refusal fails the attempt. Either way the widget is told.
+ */
+async function recordFailure(ctx: Context, order: Order, error: unknown): Promise<never> {
+  const orderNo = present(order.order_no, `order ${order.order_ref}'s attempt`);
+  if (error instanceof ConnectionError && !error.sent) {
+    // Refused before anything was sent: nothing exists at the service, so a retry is a new attempt.
+    await ctx.store.attempts.settle(
+      orderNo,
+      order.order_ref,
+      onServiceAnswer({ kind: 'not sent' }),
+      { error: error.code },
+      { result_info: 'the payment service could not be reached' },
+    );
+    throw new Problem(
+      503,
+      'Payment service unreachable',
+      'the payment service could not be reached; try again shortly',
+      { retryable: true },
+    );
+  }
+  if (error instanceof GatewayError && error.outcomeUnknown) {
+    ctx.log.warn(
+      { order_no: orderNo, code: error.code },
+      'payment outcome unknown; left for reconciliation',
+    );
+    await ctx.store.attempts.settle(
+      orderNo,
+      order.order_ref,
+      onServiceAnswer({ kind: 'outcome unknown' }),
+      { error: error.code },
+      {},
+    );
+    throw new Problem(
+      503,
+      'Payment outcome not known yet',
+      'the payment service did not answer in time; try again shortly',
+      { retryable: true },
+    );
+  }
+  const detail = error instanceof Error ? error.message : String(error);
+  await ctx.store.attempts.settle(
+    orderNo,
+    order.order_ref,
+    onServiceAnswer({ kind: 'refused' }),
+    { error: error instanceof GatewayError ? error.code : 'error' },
+    { result_info: detail.slice(0, 200) },
+  );
+  if (error instanceof Problem) throw error;
+  ctx.log.error({ order_no: orderNo, err: error }, 'payment refused by the service');
+  // A signature the service refuses is the merchant's setup: that answer names the setting.
+  if (error instanceof GatewayError && signatureRefused(error)) throw problemOfGatewayError(error);
+  throw new Problem(502, 'Payment service refused the payment', detail, { retryable: false });
+}
