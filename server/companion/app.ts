@@ -42,10 +42,9 @@ import {
   createMetrics,
   startTracing,
 } from './observability/index.ts';
-import { checkGatewayKey, type GatewayKeyCheck } from './setup/index.ts';
+import { checkGatewayKey, openStore, type GatewayKeyCheck } from './setup/index.ts';
 import { applyPending, maintain, reconcileAll } from './settlement/index.ts';
 import { Problem, problemOfGatewayError, refusal, sendProblem } from './core/index.ts';
-import { CompanionStore } from './store/index.ts';
 import { tracingOn } from '../tracing.ts';
 import { isRecord } from '../unknown.ts';
 
@@ -209,7 +208,7 @@ export async function createCompanion(given: CompanionConfig): Promise<Companion
   try {
     const tracing = await startTracing();
     if (tracing) opened.push(tracing);
-    const opening = await CompanionStore.open(config.database, (error) =>
+    const opening = await openStore(config.database, (error) =>
       log.warn({ err: error }, 'a pooled database connection failed while idle; it is replaced'),
     );
     opened.push(opening);

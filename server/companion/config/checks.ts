@@ -4,6 +4,7 @@
  * and its variable, with the fix where there is one (`http://shop.test/` → `http://shop.test`).
  */
 import { z } from 'zod';
+import { databaseLocation, gatewayAddress, publicAddress, required } from './addresses.ts';
 import type { CompanionConfig } from './options.ts';
 
 /** Why `value` is not a storefront origin (`scheme://host[:port]`), or undefined when it is one. */
@@ -25,7 +26,7 @@ export function originProblem(value: string): string | undefined {
 
 /** A list of storefront origins: each one checked. */
 export const storefrontOrigins = z
-  .array(z.string())
+  .array(z.string(), required("the storefront origins, like ['https://shop.example']"))
   .min(1, 'list the storefront origins')
   .superRefine((origins, context) => {
     for (const origin of origins) {
@@ -34,13 +35,22 @@ export const storefrontOrigins = z
     }
   });
 
-export const secretKey = z.string().min(8, 'at least 8 characters');
+export const secretKey = z
+  .string(required("the merchant's signing key at the service"))
+  .min(8, 'at least 8 characters');
 
 export const operationsToken = z
   .string({ error: 'required: the bearer token of the operations API' })
   .min(24, 'at least 24 characters')
   // .env.example's placeholder is long enough: refuse it by name.
   .refine((token) => !token.startsWith('change-me'), 'replace the placeholder with a random token');
+
+export const merchantId = z
+  .string(required('your merchant id at the service'))
+  .min(1, 'your merchant id at the service');
+export const accountId = z
+  .string(required("your merchant's account id at the service"))
+  .min(1, "your merchant's account id at the service");
 
 /** How many days audit entries are kept: a whole number, 0 for good (see maintenance.ts). */
 export const auditRetentionDays = z
@@ -70,13 +80,14 @@ export const namedTokens = z
 
 /** The options `createCompanion` checks before it opens anything, by their variable's name too. */
 const Options = z.object({
-  publicUrl: z.url({ protocol: /^https?$/, error: 'an http(s) address' }),
+  publicUrl: publicAddress,
   gateway: z.object({
-    baseUrl: z.url({ protocol: /^https?$/, error: 'an http(s) address' }),
-    merchantId: z.string().min(1),
-    accountId: z.string().min(1),
+    baseUrl: gatewayAddress,
+    merchantId: merchantId,
+    accountId: accountId,
     secretKey,
   }),
+  database: databaseLocation,
   allowedOrigins: storefrontOrigins,
   operationsToken,
   operationsTokens: tokensByName.optional(),
@@ -93,6 +104,7 @@ const VARIABLES: Record<string, string> = {
   'gateway.merchantId': 'MERCHANT_ID',
   'gateway.accountId': 'ACCOUNT_ID',
   'gateway.secretKey': 'SECRET_KEY',
+  database: 'DATABASE_URL',
   allowedOrigins: 'ALLOWED_ORIGINS',
   operationsToken: 'OPERATIONS_TOKEN',
   operationsTokens: 'OPERATIONS_TOKENS',
