@@ -26,6 +26,7 @@ import {
   metricsRouter,
   checkPathAndQuery,
   createRateLimits,
+  type RateLimits,
   notifyRouter,
   operationsRouter,
   pagesRouter,
@@ -219,15 +220,22 @@ export async function createCompanion(given: CompanionConfig): Promise<Companion
       .digest('hex');
     // Before the metrics, which read its checks at each scrape; it shows the key check once made.
     let keyCheck: GatewayKeyCheck = 'not checked: starting';
+    let limits: RateLimits | undefined = undefined;
     const health = await createHealth(
-      { db: store.db, redisUrl: config.redisUrl, gateway: () => keyCheck },
+      {
+        db: store.db,
+        redisUrl: config.redisUrl,
+        gateway: () => keyCheck,
+        rateLimits: () => limits?.counting() ?? 'per instance',
+      },
       log,
     );
     opened.push(health);
     const metrics = createMetrics(store, health, config);
-    const limits = await createRateLimits(config, log, (limit) =>
-      metrics.rateLimited.inc({ limit }),
-    );
+    limits = await createRateLimits(config, log, {
+      refused: (limit) => metrics.rateLimited.inc({ limit }),
+      shared: (shared) => metrics.rateLimitsShared.set(shared ? 1 : 0),
+    });
     opened.push(limits);
     const context = createContext({ ...config, logger: log }, store, tokenKey, limits, metrics);
     // Closed before the store: a recovery under way finishes its writes first.

@@ -81,12 +81,10 @@ export const namedTokens = z
 /** The options `createCompanion` checks before it opens anything, by their variable's name too. */
 const Options = z.object({
   publicUrl: publicAddress,
-  gateway: z.object({
-    baseUrl: gatewayAddress,
-    merchantId: merchantId,
-    accountId: accountId,
-    secretKey,
-  }),
+  gateway: z.object(
+    { baseUrl: gatewayAddress, merchantId, accountId, secretKey },
+    required('the payment service and the merchant: { baseUrl, merchantId, accountId, secretKey }'),
+  ),
   database: databaseLocation,
   allowedOrigins: storefrontOrigins,
   operationsToken,
