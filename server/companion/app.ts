@@ -27,6 +27,8 @@ import {
   checkPathAndQuery,
   createRateLimits,
   type RateLimits,
+  mountCheck,
+  type MountCheck,
   notifyRouter,
   operationsRouter,
   pagesRouter,
@@ -147,7 +149,7 @@ function errorHandler(context: EdgeContext) {
 }
 
 /** The companion's routes, in the order a request meets them. */
-function companionRouter(context: EdgeContext, health: Health): Router {
+function companionRouter(context: EdgeContext, health: Health, mount: MountCheck): Router {
   const { config } = context;
   const warned = new Set<string>();
   const refused = (origin: string) => {
@@ -164,6 +166,7 @@ function companionRouter(context: EdgeContext, health: Health): Router {
   router.use(countRequests(context.metrics));
   router.use(securityHeaders());
   router.use(checkPathAndQuery);
+  router.use(mount.observe);
   router.use(health.router);
   router.use(metricsRouter(context));
   router.get(
@@ -179,7 +182,10 @@ function companionRouter(context: EdgeContext, health: Health): Router {
   const credentials =
     config.resolveShopper !== undefined ||
     ((request: Request) => request.method === 'GET' && request.path === WIDGET_ROUTES.savedCards);
-  router.use(WIDGET_API, cors(config.allowedOrigins, refused, credentials), widgetRouter(context));
+  // A mount that publicUrl does not show: the widget hears it (with CORS, so it can read it).
+  const allowed = cors(config.allowedOrigins, refused, credentials);
+  router.use(WIDGET_API, allowed, mount.guard, widgetRouter(context));
+  router.use(['/pay', '/return'], mount.guard);
   router.use(pagesRouter(context));
   router.use(errorHandler(context));
   return router;
@@ -221,12 +227,14 @@ export async function createCompanion(given: CompanionConfig): Promise<Companion
     // Before the metrics, which read its checks at each scrape; it shows the key check once made.
     let keyCheck: GatewayKeyCheck = 'not checked: starting';
     let limits: RateLimits | undefined = undefined;
+    const mount = mountCheck(config.publicUrl, log);
     const health = await createHealth(
       {
         db: store.db,
         redisUrl: config.redisUrl,
         gateway: () => keyCheck,
         rateLimits: () => limits?.counting() ?? 'per instance',
+        mount: mount.problem,
       },
       log,
     );
@@ -242,7 +250,7 @@ export async function createCompanion(given: CompanionConfig): Promise<Companion
     opened.push({ close: () => context.recoveries.settled() });
     keyCheck = await checkGatewayKey(context.gateway, config.gateway, log);
 
-    const router = companionRouter(context, health);
+    const router = companionRouter(context, health, mount);
     const app = express();
     app.disable('x-powered-by');
     app.set('trust proxy', config.trustProxy ?? false);

@@ -1,11 +1,12 @@
 /**
  * The companion's health, for a load balancer or an orchestrator: `GET /healthz` says the process
  * lives; `GET /readyz` says whether to send it requests: its database answers a query within a
- * second, and it is not draining (it stops on SIGTERM, or the merchant called
- * `companion.drain()`). With `redisUrl`, Redis is asked PING within a second too, but a Redis that
- * does not answer leaves the instance ready, reported as degraded: payments go on, each instance
- * counting its rate limits in its own memory, since one shared Redis must not take every instance
- * out of the load balancer at once. Neither route is rate limited.
+ * second, no request has shown it served where `publicUrl` does not say (http/mount-check.ts),
+ * and it is not draining (it stops on SIGTERM, or the merchant called `companion.drain()`). With
+ * `redisUrl`, Redis is asked PING within a second too, but a Redis that does not answer leaves
+ * the instance ready, reported as degraded: payments go on, each instance counting its rate
+ * limits in its own memory, since one shared Redis must not take every instance out of the load
+ * balancer at once. Neither route is rate limited.
  */
 import express, { type Router } from 'express';
 import { sql, type Kysely } from 'kysely';
@@ -95,6 +96,8 @@ export async function createHealth(
     gateway?: () => string;
     /** Where the rate limits count now (shown, never a reason to be unready). */
     rateLimits?: () => string;
+    /** What is wrong with where requests reach the companion, once seen (http/mount-check.ts). */
+    mount?: () => string | undefined;
   },
   log: Logger,
 ): Promise<Health> {
@@ -127,8 +130,10 @@ export async function createHealth(
     response.set('Cache-Control', 'no-store');
     if (draining) return void response.status(503).json({ ready: false, draining: true });
     const { database, redis: cache } = await checkAll();
-    const ready = database === 'ok';
-    if (!ready) log.warn({ database, redis: cache }, 'not ready');
+    const mount = options.mount?.();
+    const ready = database === 'ok' && mount === undefined;
+    // The mount's mismatch was logged once, at error, when it was seen.
+    if (database !== 'ok') log.warn({ database, redis: cache }, 'not ready');
     // Redis's outage is logged once by the rate limits (http/rate-limit-store.ts), not per probe.
     const degraded = cache === 'ok' || cache === 'not used' ? [] : ['redis'];
     const checks = {
@@ -136,6 +141,7 @@ export async function createHealth(
       redis: cache,
       rate_limits: options.rateLimits?.() ?? 'per instance',
       gateway: options.gateway?.() ?? 'not checked',
+      ...(mount ? { mount } : {}),
     };
     response
       .status(ready ? 200 : 503)

@@ -86,10 +86,14 @@ function testStore(): Promise<{ location: string; drop(): Promise<void> }> {
   return database.create();
 }
 
-/** Starts a companion against `gatewayUrl`; `database` lets two companions share one store. */
+/**
+ * Starts a companion against `gatewayUrl`; `database` lets two companions share one store.
+ * Served at the root of its address, whose path `publicPath` adds to its publicUrl.
+ */
 export async function startCompanion(
   gatewayUrl: string,
   overrides: Partial<CompanionConfig> = {},
+  publicPath = '',
 ): Promise<RunningCompanion> {
   const store = overrides.database === undefined ? await testStore() : undefined;
   const server: Server = createServer();
@@ -114,7 +118,7 @@ export async function startCompanion(
     rateLimitPerMinute: 10_000,
     logger: pino({ level: 'silent' }),
     ...overrides,
-    publicUrl: overrides.publicUrl ?? url,
+    publicUrl: overrides.publicUrl ?? url + publicPath,
   }).catch(async (error: unknown) => {
     // Refused at start: nothing left listening, no schema left behind.
     server.close();
