@@ -48,6 +48,7 @@ import {
 import { checkGatewayKey, openStore, type GatewayKeyCheck } from './setup/index.ts';
 import { applyPending, maintain, reconcileAll } from './settlement/index.ts';
 import { Problem, problemOfGatewayError, refusal, sendProblem } from './core/index.ts';
+import { nodeFloorProblem } from '../node-floor.ts';
 import { tracingOn } from '../tracing.ts';
 import { isRecord } from '../unknown.ts';
 
@@ -199,6 +200,8 @@ function companionRouter(context: EdgeContext, health: Health, mount: MountCheck
  * the same routes to mount in an app you already have.
  */
 export async function createCompanion(given: CompanionConfig): Promise<Companion> {
+  const tooOld = nodeFloorProblem();
+  if (tooOld) throw new Error(tooOld);
   // The same rules as the bin's environment: a mistake stops the start, named, before any shopper.
   checkCompanionConfig(given);
   // Every address the companion hands out is publicUrl + a path: no slash doubled.
