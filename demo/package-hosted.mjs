@@ -7,14 +7,10 @@
 // `npm install --omit=dev` in <out> is the whole install: the Dockerfile does exactly this, and so
 // does the test that pays on it (test/consumer/hosted.test.ts).
 import { cpSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { manifestOf, packWorkspaces, ROOT, writeManifest } from '../scripts/pack.mjs';
+import { join } from 'node:path';
+import { manifestOf, outputFolder, packWorkspaces, ROOT, writeManifest } from '../scripts/pack.mjs';
 
-const out = resolve(process.argv[2] ?? '');
-if (!process.argv[2]) {
-  console.error('usage: node demo/package-hosted.mjs <output folder>');
-  process.exit(1);
-}
+const out = outputFolder('demo/package-hosted.mjs');
 
 const tarballs = packWorkspaces(out);
 const workspace = manifestOf();

@@ -5,10 +5,19 @@
 // does not use, and takes the two packages from their tarballs).
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
+
+/** The output folder a layout script was given (its first argument), or a stop with its usage. */
+export function outputFolder(script) {
+  if (!process.argv[2]) {
+    console.error(`usage: node ${script} <output folder>`);
+    process.exit(1);
+  }
+  return resolve(process.argv[2]);
+}
 
 /** The root package.json, and a workspace's (`widget`, `server`). */
 export const manifestOf = (folder = '.') =>

@@ -1,18 +1,13 @@
 #!/usr/bin/env node
-// The companion image's layout (server/Dockerfile), from the packed packages: after both are
+// The companion image's layout (the Dockerfile's `companion` target), from the packed packages: after both are
 // built, `node scripts/package-companion.mjs <out>` packs them into <out>/vendor and writes
 // <out>/package.json: the server package and the widget's (whose contract the companion reads)
 // from their tarballs, and the OpenTelemetry packages the server takes as optional peers, so
 // that OTEL_EXPORTER_OTLP_ENDPOINT turns traces on in the image as it does elsewhere. Then
 // `npm install --omit=dev` in <out> is the whole install.
-import { resolve } from 'node:path';
-import { manifestOf, packWorkspaces, writeManifest } from './pack.mjs';
+import { manifestOf, outputFolder, packWorkspaces, writeManifest } from './pack.mjs';
 
-const out = resolve(process.argv[2] ?? '');
-if (!process.argv[2]) {
-  console.error('usage: node scripts/package-companion.mjs <output folder>');
-  process.exit(1);
-}
+const out = outputFolder('scripts/package-companion.mjs');
 
 const tarballs = packWorkspaces(out);
 const server = manifestOf('server');

@@ -1,7 +1,7 @@
 /**
- * CI's check of the two images (`.ci/run`, after `npm test`; `.ci/node-20-slim` first makes the
- * base they build on): the hosted demo's (`Dockerfile`) and the companion's alone
- * (`server/Dockerfile`), each built with buildah, started as its image says against this
+ * CI's check of the two images of the `Dockerfile` (`.ci/run`, after `npm test`;
+ * `.ci/node-20-slim` first makes the base they build on): the hosted demo's (its default target)
+ * and the companion's alone (`--target companion`), each built with buildah, started as its image says against this
  * machine's PostgreSQL (a schema of its own) and Redis, and ready (`/readyz` 200). The demo's
  * pages answer; the companion, run as a merchant whose backend is in Python runs it (the
  * example resolver beside it, the sandbox for the service), pays one order over HTTP at the price
@@ -20,8 +20,8 @@ import { payOverHttp } from '../http-shopper.ts';
 import { buildImage, imageConfig, startContainer, type Container } from './container.ts';
 
 const IMAGES = {
-  demo: { dockerfile: 'Dockerfile', tag: 'localhost/acquiring-demo' },
-  companion: { dockerfile: 'server/Dockerfile', tag: 'localhost/acquiring-checkout-companion' },
+  demo: { target: 'demo', tag: 'localhost/acquiring-demo' },
+  companion: { target: 'companion', tag: 'localhost/acquiring-checkout-companion' },
 };
 const SHOP = 'http://shop.test';
 const POSTGRES = process.env.TEST_DATABASE_URL;
@@ -118,7 +118,7 @@ async function withContainer(
 }
 
 async function checkDemo(): Promise<void> {
-  await timed('demo image built', () => buildImage(IMAGES.demo.dockerfile, IMAGES.demo.tag));
+  await timed('demo image built', () => buildImage(IMAGES.demo.target, IMAGES.demo.tag));
   const env = { DEMO_SECRET: randomBytes(32).toString('hex') };
   await withContainer('demo', IMAGES.demo.tag, env, async (base) => {
     for (const page of ['/', '/playground', '/docs/', '/console']) {
@@ -129,8 +129,8 @@ async function checkDemo(): Promise<void> {
 }
 
 async function checkCompanion(): Promise<void> {
-  const { dockerfile, tag } = IMAGES.companion;
-  await timed('companion image built', () => buildImage(dockerfile, tag));
+  const { target, tag } = IMAGES.companion;
+  await timed('companion image built', () => buildImage(target, tag));
   const sandbox = await startSandbox();
   const resolverPort = await freePort();
   const token = randomBytes(24).toString('hex');

@@ -14,16 +14,29 @@ import { promisify } from 'node:util';
 const exec = promisify(execFile);
 const ISOLATION = ['--isolation=chroot', '--network=host'];
 
-/** Builds `dockerfile` (from the repository's root) as `tag`, layers cached between builds. */
-export async function buildImage(dockerfile: string, tag: string): Promise<void> {
+/**
+ * Builds the Dockerfile's `target` as `tag`, layers cached between builds (the stages two targets
+ * share are built once).
+ */
+export async function buildImage(target: string, tag: string): Promise<void> {
   // The docker format keeps HEALTHCHECK, which OCI's image format has no field for.
-  const args = ['bud', ...ISOLATION, '--layers', '--format', 'docker', '-f', dockerfile, '-t', tag];
+  const args = [
+    'bud',
+    ...ISOLATION,
+    '--layers',
+    '--format',
+    'docker',
+    '--target',
+    target,
+    '-t',
+    tag,
+  ];
   const child = spawn('buildah', [...args, '.'], { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-  if (code !== 0) throw new Error(`buildah bud -f ${dockerfile} failed (${code}):\n${output}`);
+  if (code !== 0) throw new Error(`buildah bud --target ${target} failed (${code}):\n${output}`);
 }
 
 /** What an image says about how it runs (`podman image inspect`). */

@@ -9,7 +9,6 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pino from 'pino';
 import { createCompanion } from '../../../server/companion/app.ts';
 import {
   checkCompanionConfig,
@@ -17,9 +16,9 @@ import {
   type CompanionConfig,
 } from '../../../server/companion/config/index.ts';
 import { freePort, run, writeEnv } from '../helpers/bins.ts';
-import { OPS_TOKEN, SHOP } from '../helpers/companion.ts';
 import { POSTGRES_URL } from '../helpers/databases.ts';
 import { MERCHANT } from '../helpers/sandbox.ts';
+import { ENV, OPTIONS } from '../helpers/settings.ts';
 
 /** Each address: its option, its variable, and values with the fix expected (undefined: taken). */
 const TABLE: { option: string; variable: string; values: [string, RegExp | undefined][] }[] = [
@@ -60,31 +59,6 @@ const TABLE: { option: string; variable: string; values: [string, RegExp | undef
     ],
   },
 ]; // prettier-ignore
-
-const OPTIONS: CompanionConfig = {
-  publicUrl: 'http://127.0.0.1:3200',
-  gateway: {
-    baseUrl: 'http://127.0.0.1:9',
-    merchantId: 'm',
-    accountId: 'a',
-    secretKey: 'secret-key-1',
-  },
-  database: ':memory:',
-  allowedOrigins: [SHOP],
-  operationsToken: OPS_TOKEN,
-  resolveOrder: () => undefined,
-  reconcileEveryMs: 0,
-  logger: pino({ level: 'silent' }),
-};
-const ENV = {
-  GATEWAY_BASE_URL: 'http://127.0.0.1:9',
-  MERCHANT_ID: 'm',
-  ACCOUNT_ID: 'a',
-  SECRET_KEY: 'secret-key-1',
-  ALLOWED_ORIGINS: SHOP,
-  OPERATIONS_TOKEN: OPS_TOKEN,
-  ORDER_RESOLVER: './orders.mjs',
-};
 
 /** `config` with `option` (a dotted path) set to `value`. */
 function withOption(option: string, value: string): CompanionConfig {

@@ -12,7 +12,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, killStarted, run, writeEnv } from '../helpers/bins.ts';
-import { OPS_TOKEN, SHOP } from '../helpers/companion.ts';
+import { ENV } from '../helpers/settings.ts';
 
 const { version, engines } = JSON.parse(readFileSync('server/package.json', 'utf8')) as {
   version: string;
@@ -31,16 +31,7 @@ const BINS = [
 ] as const;
 
 /** A companion environment that passes its checks (nothing is asked before it listens). */
-const COMPANION_ENV = {
-  GATEWAY_BASE_URL: 'http://127.0.0.1:9',
-  MERCHANT_ID: 'm',
-  ACCOUNT_ID: 'a',
-  SECRET_KEY: 'secret-key-1',
-  ALLOWED_ORIGINS: SHOP,
-  OPERATIONS_TOKEN: OPS_TOKEN,
-  ORDER_RESOLVER: 'https://shop.internal/orders/{order_ref}',
-  DATA_DIR: 'state',
-};
+const COMPANION_ENV = { ...ENV, ORDER_RESOLVER: 'https://shop.internal/orders/{order_ref}' };
 
 let dir: string;
 beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'bin-cli-test-'))));

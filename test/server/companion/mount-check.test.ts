@@ -15,8 +15,9 @@ import express from 'express';
 import pino from 'pino';
 import { createCompanion } from '../../../server/companion/app.ts';
 import { resolveOrder } from '../../fixtures/catalogue.mjs';
-import { OPS_TOKEN, SHOP } from '../helpers/companion.ts';
-import { MERCHANT, startSandbox, type RunningSandbox } from '../helpers/sandbox.ts';
+import { SHOP } from '../helpers/companion.ts';
+import { gatewayAt, startSandbox, type RunningSandbox } from '../helpers/sandbox.ts';
+import { OPTIONS } from '../helpers/settings.ts';
 
 /** How a request comes: its headers besides Origin. */
 const WAYS: Record<string, Record<string, string>> = {
@@ -52,13 +53,10 @@ async function serve(sandbox: RunningSandbox, at: string, path: string) {
     },
   });
   const companion = await createCompanion({
+    ...OPTIONS,
     publicUrl: origin + path,
-    gateway: { baseUrl: sandbox.url, merchantId: MERCHANT.merchant_id, accountId: MERCHANT.account_id, secretKey: MERCHANT.secret_key }, // prettier-ignore
-    database: ':memory:',
-    allowedOrigins: [SHOP],
-    operationsToken: OPS_TOKEN,
+    gateway: gatewayAt(sandbox.url),
     resolveOrder,
-    reconcileEveryMs: 0,
     logger: pino({ level: 'info' }, sink),
   });
   const app = express();

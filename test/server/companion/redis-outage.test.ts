@@ -18,7 +18,8 @@ import { freePort } from '../helpers/bins.ts';
 import { OPS_TOKEN, SHOP, sessionBody } from '../helpers/companion.ts';
 import { samplesOf, scrapeOf } from '../helpers/prometheus.ts';
 import { redisProxy, type RedisProxy } from '../helpers/redis-proxy.ts';
-import { MERCHANT, startSandbox, type RunningSandbox } from '../helpers/sandbox.ts';
+import { gatewayAt, startSandbox, type RunningSandbox } from '../helpers/sandbox.ts';
+import { OPTIONS } from '../helpers/settings.ts';
 import { until } from '../helpers/until.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL;
@@ -35,18 +36,9 @@ async function start(sandbox: RunningSandbox, settings: Partial<CompanionConfig>
     },
   });
   const companion: Companion = await createCompanion({
-    publicUrl: 'http://127.0.0.1:1',
-    gateway: {
-      baseUrl: sandbox.url,
-      merchantId: MERCHANT.merchant_id,
-      accountId: MERCHANT.account_id,
-      secretKey: MERCHANT.secret_key,
-    },
-    database: ':memory:',
-    allowedOrigins: [SHOP],
-    operationsToken: OPS_TOKEN,
+    ...OPTIONS,
+    gateway: gatewayAt(sandbox.url),
     resolveOrder,
-    reconcileEveryMs: 0,
     logger: pino({ level: 'debug' }, sink),
     ...settings,
   });

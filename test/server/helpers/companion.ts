@@ -12,7 +12,7 @@ import type { CompanionConfig } from '../../../server/companion/config/index.ts'
 import { answerUnparsed } from '../../../server/listening.ts';
 import { resolveOrder } from '../../fixtures/catalogue.mjs';
 import { TEST_DATABASES, type TestDatabase } from './databases.ts';
-import { MERCHANT, startSandbox, type RunningSandbox } from './sandbox.ts';
+import { gatewayAt, startSandbox, type RunningSandbox } from './sandbox.ts';
 import type { SandboxConfig } from '../../../server/sandbox/config.ts';
 import { until } from './until.ts';
 
@@ -102,14 +102,7 @@ export async function startCompanion(
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const companion = await createCompanion({
-    gateway: {
-      baseUrl: gatewayUrl,
-      merchantId: MERCHANT.merchant_id,
-      accountId: MERCHANT.account_id,
-      secretKey: MERCHANT.secret_key,
-      timeoutMs: 2_000,
-      backoffMs: 1,
-    },
+    gateway: { ...gatewayAt(gatewayUrl), timeoutMs: 2_000, backoffMs: 1 },
     database: store?.location ?? ':memory:',
     allowedOrigins: [SHOP],
     operationsToken: OPS_TOKEN,
