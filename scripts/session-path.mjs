@@ -13,9 +13,15 @@
  * frames). A file "entered" is a change of file on that line; a re-entry, a change back to a
  * file left before.
  *
+ * `from_route` narrows it as the static count reads the sources (scripts/session-path-static.ts,
+ * whose figures are printed beside it as `static`): the frames from the route's handler on, in the
+ * files that carry the request's context. The figures over every frame follow as before.
+ *
  * Prints JSON: `node scripts/session-path.mjs` (`--timeline` adds the files in order).
  */
 import { Session } from 'node:inspector/promises';
+import { execFileSync } from 'node:child_process';
+import { counted } from './path-count.mjs';
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { dirname, join, relative } from 'node:path';
@@ -24,6 +30,14 @@ import { createCompanion } from 'acquiring-checkout-server/companion';
 import { DEFAULT_MERCHANT } from 'acquiring-checkout-server/sandbox';
 
 const DIST = join(dirname(fileURLToPath(import.meta.url)), '..', 'server', 'dist');
+/** The same path read from the sources, without running it. */
+const staticPath = JSON.parse(
+  execFileSync(
+    process.execPath,
+    ['--import', 'tsx', join(dirname(fileURLToPath(import.meta.url)), 'session-path-static.ts')],
+    { encoding: 'utf8' },
+  ),
+);
 const ORIGIN = 'http://shop.test';
 /** The package's own files on a request's path: not the sandbox (the service) nor the bins. */
 const OURS = (url) =>
@@ -144,37 +158,36 @@ function framesOf(stack) {
 }
 const fileOf = (frame) => frame.slice(frame.indexOf('@') + 1);
 
-// The file the code is in, call by call and return by return; and the calls alone that cross
-// from one file into another (a caller's file is not entered again when a call returns to it).
-const timeline = [];
-const calls = [];
-const enter = (file) => timeline.at(-1) !== file && timeline.push(file);
-let previous = [];
-for (const frames of stacks.map(framesOf)) {
-  let common = 0;
-  while (common < previous.length && common < frames.length && previous[common] === frames[common])
-    common += 1;
-  // Returns from the previous stack down to the frame both share, each into its caller's code.
-  for (let i = previous.length - 2; i >= common - 1 && i >= 0; i -= 1) enter(fileOf(previous[i]));
-  for (let i = common; i < frames.length; i += 1) {
-    enter(fileOf(frames[i]));
-    if (i === 0 || fileOf(frames[i - 1]) !== fileOf(frames[i])) calls.push(fileOf(frames[i]));
+/**
+ * The files the code is in, call by call and return by return (`timeline`), and the calls alone
+ * that cross from one file into another (`calls`: a caller's file is not entered again when a
+ * call returns to it), over the stacks as `keep` narrows them.
+ */
+function follow(stacksOfFrames) {
+  const timeline = [];
+  const calls = [];
+  const enter = (file) => timeline.at(-1) !== file && timeline.push(file);
+  let previous = [];
+  for (const frames of stacksOfFrames) {
+    let common = 0;
+    while (
+      common < previous.length &&
+      common < frames.length &&
+      previous[common] === frames[common]
+    )
+      common += 1;
+    // Returns from the previous stack down to the frame both share, each into its caller's code.
+    for (let i = previous.length - 2; i >= common - 1 && i >= 0; i -= 1) enter(fileOf(previous[i]));
+    for (let i = common; i < frames.length; i += 1) {
+      enter(fileOf(frames[i]));
+      if (i === 0 || fileOf(frames[i - 1]) !== fileOf(frames[i])) calls.push(fileOf(frames[i]));
+    }
+    previous = frames;
   }
-  previous = frames;
+  return { timeline, calls };
 }
+const { timeline, calls } = follow(stacks.map(framesOf));
 
-/** How often each file occurs in a sequence, most first, and the figures over it. */
-function counted(sequence) {
-  const entries = {};
-  for (const file of sequence) entries[file] = (entries[file] ?? 0) + 1;
-  return {
-    files: Object.keys(entries).length,
-    file_entries: sequence.length,
-    entries_again: sequence.length - Object.keys(entries).length,
-    most_entries_of_one_file: Math.max(...Object.values(entries)),
-    entries_per_file: Object.fromEntries(Object.entries(entries).sort((a, b) => b[1] - a[1])),
-  };
-}
 // A leaf file calls no other file of ours on this path (money, hashing, the SQLite driver): like
 // a library function, it is not a step one follows the request through.
 const callers = new Set();
@@ -182,7 +195,31 @@ for (const frames of stacks.map(framesOf))
   for (let i = 1; i < frames.length; i += 1)
     if (fileOf(frames[i - 1]) !== fileOf(frames[i])) callers.add(fileOf(frames[i - 1]));
 const leaves = [...new Set(calls)].filter((file) => !callers.has(file)).sort();
+
+// From the route to the answer, as the static count reads it (scripts/session-path-static.ts):
+// the frames from the route's handler on, in the files that carry the request's context; the
+// store, the gateway client and the helpers those files call are what the path uses, not steps.
+const ROUTE = 'companion/http/routes/widget.js';
+const pathFiles = new Set(
+  Object.keys(staticPath.by_calls.entries_per_file).map(
+    (file) => `companion/${file.replace(/\.ts$/, '.js')}`,
+  ),
+);
+const fromRoute = follow(
+  stacks
+    .map(framesOf)
+    .map((frames) => frames.slice(frames.findIndex((frame) => fileOf(frame) === ROUTE)))
+    .filter((frames) => frames.length > 0 && fileOf(frames[0]) === ROUTE)
+    .map((frames) => frames.filter((frame) => pathFiles.has(fileOf(frame)))),
+);
 const report = {
+  from_route: {
+    files_with_the_context: [...pathFiles].sort(),
+    by_calls: counted(fromRoute.calls),
+    by_calls_and_returns: counted(fromRoute.timeline),
+    ...(process.argv.includes('--timeline') ? { timeline: fromRoute.timeline } : {}),
+  },
+  static: staticPath,
   functions_instrumented: breakpoints,
   function_entries: stacks.length,
   leaves,

@@ -12,6 +12,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { ROOT, SITE } from './paths.ts';
@@ -125,6 +126,32 @@ function observabilityFigures(): Record<string, string> {
   };
 }
 
+/** The architecture as `.dependency-cruiser.cjs` states it: the companion's layers, the other rules. */
+function architectureFigures(): Record<string, string> {
+  const require = createRequire(import.meta.url);
+  const rules = require(join(ROOT, '.dependency-cruiser.cjs')) as {
+    LAYERS: [string, string][];
+    forbidden: { name: string; comment: string }[];
+  };
+  const layers = rules.LAYERS.map(([folder, holds], at) => {
+    const below = rules.LAYERS.slice(at + 1).map(([other]) => `\`${other}\``);
+    return `| \`${folder}/\` | ${holds} | ${below.join(', ') || 'nothing of the companion'} |`;
+  });
+  const others = rules.forbidden
+    .filter((rule) => !rule.name.startsWith('layer-'))
+    .map((rule) => `- \`${rule.name}\`: ${rule.comment}`);
+  return {
+    'architecture.layers': [
+      '',
+      '| folder | what lives there | may import |',
+      '|---|---|---|',
+      ...layers,
+      '',
+    ].join('\n'),
+    'architecture.rules': ['', ...others, ''].join('\n'),
+  };
+}
+
 /**
  * Every figure computed from the build (`npm run build` first: the widget's dist/ and both
  * packages' files), by its id.
@@ -141,6 +168,7 @@ export function computedFigures(): Map<string, string> {
     ...localeFigures(),
     ...tarballFigures(),
     ...observabilityFigures(),
+    ...architectureFigures(),
   };
   return new Map(Object.entries(figures));
 }

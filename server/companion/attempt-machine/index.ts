@@ -1,7 +1,7 @@
 /**
  * The attempt lifecycle as one table: the states of an order and its attempts, the events that
- * move them, and `decide` and `onReport`, which read it. Pure: it imports nothing of the companion
- * but the gateway's types.
+ * move them, and `decide` and `onReport`, which read it. Pure: it imports nothing of the
+ * companion but config (below it), and the gateway's types.
  */
 export { decide, type PaymentMode, type SessionAsk } from './decide.ts';
 export {

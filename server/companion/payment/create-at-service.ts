@@ -2,14 +2,10 @@
  * Sending a claimed attempt to the service and recording what came back; a failure whose outcome
  * is unknown leaves the order for reconciliation, never marked paid or failed on a guess.
  */
-import {
-  ConnectionError,
-  GatewayError,
-  type ApmPaymentInput,
-  type CheckoutInput,
-  type DirectPaymentInput,
-} from '../../gateway/index.ts';
 import type { SessionResponse } from 'acquiring-checkout/contract';
+import { ConnectionError, GatewayError } from '../../gateway/index.ts';
+import { present } from '../../unknown.ts';
+import { onServiceAnswer } from '../attempt-machine/index.ts';
 import {
   type Context,
   reached,
@@ -19,20 +15,11 @@ import {
   randomToken,
   statusToken,
 } from '../core/index.ts';
-import type { OrderAndRiskFields } from './order-fields.ts';
-import { onServiceAnswer } from '../attempt-machine/index.ts';
 import { applyReport } from '../settlement/index.ts';
-import type { PricedOrder } from './priced-order.ts';
-import {
-  cardAndCheckoutFields,
-  payerFields,
-  withoutEmpty,
-  type Caller,
-  type PaymentRequest,
-} from './payment-fields.ts';
-import { keepSavedCard } from './saved-cards.ts';
 import type { OrderPatch, Attempt, Order, PageToken } from '../store/index.ts';
-import { present } from '../../unknown.ts';
+import type { Caller, PaymentRequest } from './request.ts';
+import { keepSavedCard } from './saved-cards.ts';
+import type { ServiceRequest } from './service-request.ts';
 
 const DEFAULT_PAGE_TTL_MS = 10 * 60_000;
 
@@ -80,27 +67,23 @@ export async function sessionOf(
   return answer(ctx, order, attempt.order_no);
 }
 
-/** Sends the claimed attempt to the service and records what came back. */
+/**
+ * Sends the claimed attempt's request (service-request.ts) with the attempt's own fields, and
+ * records what came back.
+ */
 export async function createAtService(
   ctx: Context,
   request: PaymentRequest,
   caller: Caller,
   order: Order,
-  priced: PricedOrder,
-  orderData: OrderAndRiskFields,
+  service: ServiceRequest,
 ): Promise<SessionResponse> {
   const orderNo = present(order.order_no, `order ${order.order_ref}'s attempt`);
-  const resolved = priced.order;
-  const common = { ...payerFields(ctx, request.body, order, resolved, caller), ...orderData };
   const returnUrl = `${ctx.config.publicUrl}/return/${request.kind === 'apm' ? 'apm' : 'checkout'}/${encodeURIComponent(order.order_ref)}`;
+  const own = { order_no: orderNo, return_url: returnUrl };
   try {
-    if (request.kind === 'checkout') {
-      const fields: CheckoutInput = withoutEmpty({
-        ...common,
-        ...cardAndCheckoutFields(request.body, resolved, caller),
-        return_url: returnUrl,
-      });
-      const page = await ctx.gateway.checkout(fields);
+    if (service.operation === 'checkout') {
+      const page = await ctx.gateway.checkout({ ...service.fields, ...own });
       reached('session.answered');
       // The attempt, its order and the page's first address in one commit; the answer is made
       // from what was written, not read back. A recovery that settled it first: read below.
@@ -115,15 +98,8 @@ export async function createAtService(
         const written = { ...order, ...patch, status: move.status ?? order.status };
         return answer(ctx, written, orderNo, framed(ctx, address));
       }
-    } else if (request.kind === 'apm') {
-      const { payment_method, bank_code } = request.body;
-      const fields: ApmPaymentInput = withoutEmpty({
-        ...common,
-        payment_method,
-        bank_code,
-        return_url: returnUrl,
-      });
-      const result = await ctx.gateway.apmPayment(fields);
+    } else if (service.operation === 'apm') {
+      const result = await ctx.gateway.apmPayment({ ...service.fields, ...own });
       reached('session.answered');
       const issuer = checkIssuerUrl(ctx, result.issuer_url);
       await ctx.store.attempts.settle(
@@ -134,13 +110,7 @@ export async function createAtService(
         { mode: 'apm' },
       );
     } else {
-      // The card typed in the widget; a saved card's token_id is among the order fields.
-      const card = request.kind === 'card' ? request.body.card : undefined;
-      const fields: DirectPaymentInput = withoutEmpty({
-        ...common, ...cardAndCheckoutFields(request.body, resolved, caller), card: card?.number, expiration_month: card?.expiry_month,
-        expiration_year: card?.expiry_year, security_code: card?.security_code,
-      }); // prettier-ignore
-      const result = await ctx.gateway.directPayment(fields);
+      const result = await ctx.gateway.directPayment({ ...service.fields, order_no: orderNo });
       reached('session.answered');
       const move = onServiceAnswer({ kind: 'card', ...result });
       // Its answer settles the order now (and counts it): the notification after it changes nothing.

@@ -1,17 +1,12 @@
 /**
- * The order and risk data a payment request carries, from the merchant's priced order, its
- * signed-in shopper and the widget: the breakdown and items (fields marked D A C), and the cart,
- * coupons, account owner, 3-D Secure window and storefront (D C). The attempt keeps a copy
- * (`details`) for the operations console.
+ * The order and risk data a payment request carries, from the merchant's priced order and its
+ * signed-in shopper: the breakdown and items (fields marked D A C), and the cart, coupons,
+ * account owner, 3-D Secure window and storefront (D C). Also sent by the operations API's
+ * payment with a stored token.
  */
 import type { CheckoutSessionRequest } from 'acquiring-checkout/contract';
 import { formatAmount, parseAmount } from '../../gateway/index.ts';
-import type { CompanionConfig, ResolvedShopper } from '../config/index.ts';
-import { chosenInstallments } from './installments.ts';
-import { maskedPerson, payerPerson } from './payer.ts';
-import { checkOffered } from './methods.ts';
-import { tokenFields } from './saved-cards.ts';
-import type { Caller, PaymentRequest } from './payment-fields.ts';
+import type { ResolvedShopper } from '../config/index.ts';
 import { AMOUNT_PARTS, type PricedOrder } from './priced-order.ts';
 
 /**
@@ -111,47 +106,4 @@ export function riskFields(
     ...(body.challenge_window_size ? { challenge_window_size: body.challenge_window_size } : {}),
     ...(storefrontOrigin ? { storefront_domains: new URL(storefrontOrigin).host } : {}),
   };
-}
-
-/**
- * The order and risk fields of one payment request, as its flow takes them. The method, an APM's
- * payer document and the chosen instalments are checked here (400 naming the field), before
- * anything is stored or sent.
- */
-export function orderAndRiskFields(
-  config: CompanionConfig,
-  priced: PricedOrder,
-  request: PaymentRequest,
-  caller: Caller,
-) {
-  const method = request.kind === 'apm' ? request.body.payment_method : 'card';
-  const country = request.body.shopper?.billing?.country;
-  checkOffered(config, method, { currency: priced.order.currency, country });
-  const order = { ...orderFields(priced), shopper_id: caller.shopper?.id };
-  if (request.kind === 'apm') {
-    const person = payerPerson(config, request.body);
-    return { ...order, ...(person ? { person } : {}) };
-  }
-  return {
-    ...order,
-    ...riskFields(priced, caller.shopper, request.body, caller.origin),
-    ...chosenInstallments(config.installments, priced, request.body.installments),
-    ...tokenFields(request, caller),
-  };
-}
-export type OrderAndRiskFields = ReturnType<typeof orderAndRiskFields>;
-
-/**
- * What the attempt keeps of the fields for the console, with an APM's `payment_method` (the
- * metrics label a settled payment with it): the payer's document masked.
- */
-export function attemptDetails(fields: OrderAndRiskFields, request: PaymentRequest): string {
-  const person = 'person' in fields ? fields.person : undefined;
-  const method = request.kind === 'apm' ? { payment_method: request.body.payment_method } : {};
-  // JSON leaves out what is undefined (an anonymous shopper's shopper_id).
-  return JSON.stringify({
-    ...fields,
-    ...method,
-    ...(person ? { person: maskedPerson(person) } : {}),
-  });
 }

@@ -95,9 +95,10 @@ export function priceProblems(order: ResolvedOrder): {
  * side fails or answers an order that cannot be paid. That is the shop's backend failing, not the
  * companion: the shopper reads a sentence, the log has the details.
  */
-export function priceOrder(ctx: Context, orderRef: string): Promise<PricedOrder> {
+export async function priceOrder(ctx: Context, orderRef: string): Promise<PricedOrder> {
   const attributes = { 'acquiring.order_ref': orderRef };
-  return inSpan('order price', { attributes }, () => resolveAndPrice(ctx, orderRef));
+  // Awaited here, so that an error's stack (and a trace of the path) names this step.
+  return await inSpan('order price', { attributes }, () => resolveAndPrice(ctx, orderRef));
 }
 
 async function resolveAndPrice(ctx: Context, orderRef: string): Promise<PricedOrder> {

@@ -1,56 +1,19 @@
 /**
- * Starting a payment for an order reference: at most one live attempt per reference, so a double
- * click, a retried request or a second companion process returns the same session instead of a
- * second charge. The amount comes from the merchant's `resolveOrder`, never from the browser.
+ * Starting a payment for an order reference, top to bottom: the merchant's price (the amount
+ * comes from `resolveOrder`, never from the browser), the one request the service will be sent,
+ * the attempt claimed or the live one reused (claim.ts), and the claimed attempt sent.
  */
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { SessionResponse } from 'acquiring-checkout/contract';
-import {
-  decide,
-  type PaymentMode,
-  type SessionAsk,
-  orderStatusOf,
-} from '../attempt-machine/index.ts';
+import type { PaymentMode } from '../attempt-machine/index.ts';
 import type { ResolvedOrder } from '../config/index.ts';
-import {
-  type Context,
-  reached,
-  Problem,
-  refusal,
-  WAIT_BUDGET_MS,
-  sha256,
-  statusToken,
-} from '../core/index.ts';
-import { createAtService, sessionOf } from './create-at-service.ts';
-import { modeOf, type PaymentRequest, type Caller } from './payment-fields.ts';
-import { attemptDetails, orderAndRiskFields } from './order-fields.ts';
+import { type Context, WAIT_BUDGET_MS, sha256, statusToken } from '../core/index.ts';
+import type { NewOrder } from '../store/index.ts';
+import { claimAttempt } from './claim.ts';
+import { createAtService } from './create-at-service.ts';
 import { priceOrder } from './priced-order.ts';
-import { DEFAULT_RECOVER_AFTER_MS, reconcileOrder } from '../settlement/index.ts';
+import { modeOf, type Caller, type PaymentRequest } from './request.ts';
 import { requestHash } from './request-hash.ts';
-import type { NewAttempt, NewOrder, Order } from '../store/index.ts';
-import { present } from '../../unknown.ts';
-
-export type { Caller, PaymentRequest } from './payment-fields.ts';
-
-/**
- * The order goes on only for the client it is bound to (the first to ask for it, by its client
- * secret): anyone else who knows the reference gets neither a session, nor a status token, nor a
- * page carrying the shopper's data. An order from before binding existed is bound now.
- */
-async function ownedBy(ctx: Context, order: Order, clientSecret: string): Promise<void> {
-  const hash = sha256(clientSecret);
-  if (order.client_secret_hash === null && (await ctx.store.orders.bind(order.order_ref, hash)))
-    return;
-  const bound =
-    order.client_secret_hash ?? (await ctx.store.orders.get(order.order_ref))?.client_secret_hash;
-  if (bound !== hash)
-    throw refusal(
-      403,
-      'Order belongs to another checkout',
-      'client_secret',
-      'this order is being paid in another window or on another device',
-    );
-}
+import { serviceRequest } from './service-request.ts';
 
 /**
  * The order row of a reference paid for the first time (its mode worked out by startPayment),
@@ -73,21 +36,6 @@ function newOrder(
   }; // prettier-ignore
 }
 
-/** Attempt number `seq` of an order, as claimed: `creating` until the service answers. */
-function newAttempt(
-  request: PaymentRequest & { mode: PaymentMode },
-  orderRef: string,
-  seq: number,
-  hash: string | null,
-  details: string | null,
-): NewAttempt {
-  return {
-    order_no: `${orderRef}-${seq}`, order_ref: orderRef, seq, attempt_key: request.body.attempt_key, mode: request.mode,
-    page_html: null, issuer_url: null, error: null, created_at: Date.now(), request_hash: hash, opened_at: null,
-    details,
-  }; // prettier-ignore
-}
-
 /**
  * Starts, or returns, the live payment attempt of `request.body.order_ref`.
  */
@@ -101,124 +49,11 @@ export async function startPayment(
   const request = { ...asked, mode: modeOf(asked.kind) };
   const { body } = request;
   const priced = await priceOrder(ctx, body.order_ref);
-  const { order: resolved, amount } = priced;
-  const fields = orderAndRiskFields(ctx.config, priced, request, caller);
+  const { service, details } = serviceRequest(ctx.config, priced, request, caller);
   const hash = request.kind === 'checkout' ? requestHash(request.body) : null;
-  const fresh = newOrder(ctx, request, caller, resolved, amount);
-  const details = attemptDetails(fields, request);
-  // The usual case, a reference paid for the first time: the order and its claimed first
-  // attempt in one commit, owned by this client from the start.
-  const opened = await ctx.store.attempts.openOrder(
-    fresh,
-    newAttempt(request, body.order_ref, 1, hash, details),
-  );
-  if (opened) {
-    reached('session.claimed');
-    return createAtService(ctx, request, caller, opened.order, priced, fields);
-  }
-  const order = await ctx.store.orders.ensure({ ...fresh, status: orderStatusOf('claimed') });
-  await ownedBy(ctx, order, body.client_secret);
-  const ask = { mode: request.mode, hash, recoverAfterMs: recoverAfter(ctx), deadline };
-  const claim = (seq: number) => newAttempt(request, body.order_ref, seq, hash, details);
-  return goOn(ctx, order.order_ref, ask, claim, (claimed) =>
-    createAtService(ctx, request, caller, claimed, priced, fields),
-  );
-}
-
-const recoverAfter = (ctx: Context) => ctx.config.recoverAfterMs ?? DEFAULT_RECOVER_AFTER_MS;
-
-/**
- * The session request for an order that exists: `decide` (attempt-machine/decide.ts) says what
- * to do, this does it and decides again, until there is an answer. A step another request raced
- * (a claim, a replacement) is decided again; the service is asked at most once per request; and
- * no request waits on another's work past its `deadline` (recoveries.ts): it is told when to try
- * again, while a recovery it started goes on.
- */
-async function goOn(
-  ctx: Context,
-  orderRef: string,
-  { deadline, ...ask }: Omit<SessionAsk, 'now'> & { deadline: number },
-  claim: (seq: number) => NewAttempt,
-  create: (claimed: Order) => Promise<SessionResponse>,
-): Promise<SessionResponse> {
-  let recovered = false;
-  for (let raced = 0; raced < 3;) {
-    const latest = await ctx.store.attempts.latest(orderRef);
-    const order = present(await ctx.store.orders.get(orderRef), `order ${orderRef}`);
-    const next = decide(order.status, latest, { ...ask, now: Date.now() });
-    // `reuse` and `supersede` are decided about the latest attempt: there is one.
-    if (next.step === 'reuse') return sessionOf(ctx, order, present(latest, 'the latest attempt'));
-    if (next.step === 'paid')
-      throw refusal(409, 'Order already paid', 'order_ref', `order ${orderRef} is ${order.status}`);
-    if (next.step === 'busy')
-      throw refusal(
-        409,
-        'Another payment is in progress',
-        'order_ref',
-        `order ${orderRef} has a ${latest?.mode} payment waiting for the shopper`,
-      );
-    if (next.step === 'wait') {
-      const left = deadline - Date.now();
-      if (left <= 0)
-        throw beingCreated(ctx, ask.recoverAfterMs - next.retryAfterMs, next.retryAfterMs);
-      await sleep(Math.min(50, left));
-    } else if (next.step === 'recover') {
-      if (recovered) throw notKnownYet(ctx);
-      recovered = true;
-      const recovery = () => reconcileOrder(ctx, order);
-      if (!(await ctx.recoveries.within(orderRef, recovery, deadline))) throw beingChecked();
-    } else if (next.step === 'supersede') {
-      raced++;
-      if (
-        await ctx.store.attempts.supersede(present(latest, 'the latest attempt').order_no, orderRef)
-      )
-        ctx.log.info({ order_no: latest?.order_no }, 'unopened checkout replaced');
-    } else {
-      raced++;
-      const attempt = claim(next.seq);
-      if (!(await ctx.store.attempts.claim(attempt))) continue; // another claimed it: use theirs
-      reached('session.claimed');
-      return create({ ...order, order_no: attempt.order_no });
-    }
-  }
-  throw new Problem(503, 'Busy', 'too many concurrent attempts for this order; try again', {
-    retryable: true,
-    retry_after: 1,
-  });
-}
-
-/**
- * Another request (or a process that stopped) is creating the attempt, begun `ageMs` ago. A live
- * one answers within the gateway's time-out: the widget asks again in a second (a double click,
- * or one order paid from two tabs). Past that, the process creating it stopped, and the attempt
- * is recovered once `recoverAfterMs` has passed: the widget asks again after a few seconds,
- * never more than its shopper would wait.
- */
-function beingCreated(ctx: Context, ageMs: number, recoverInMs: number): Problem {
-  const live = ageMs < (ctx.config.gateway.timeoutMs ?? 30_000);
-  const seconds = live ? 1 : Math.min(5, Math.max(1, Math.ceil(recoverInMs / 1_000)));
-  return new Problem(503, 'Payment is being created', 'try again in a moment', {
-    retryable: true,
-    retry_after: seconds,
-  });
-}
-
-/** The interrupted attempt's recovery is still asking the service: the answer is moments away. */
-function beingChecked(): Problem {
-  return new Problem(
-    503,
-    'Payment is being checked',
-    'your last payment attempt is being checked with the payment service; try again in a moment',
-    { retryable: true, retry_after: 1 },
-  );
-}
-
-function notKnownYet(ctx: Context): Problem {
-  ctx.log.info('payment outcome still unknown after asking the service');
-  return new Problem(
-    503,
-    'Payment outcome not known yet',
-    'the payment service did not answer; try again shortly',
-    { retryable: true, retry_after: 5 },
-  );
+  const fresh = newOrder(ctx, request, caller, priced.order, priced.amount);
+  const claimed = await claimAttempt(ctx, { request, fresh, hash, details, deadline });
+  if ('session' in claimed) return claimed.session;
+  // Awaited here, so that an error's stack (and a trace of the path) names startPayment.
+  return await createAtService(ctx, request, caller, claimed.order, service);
 }

@@ -5,7 +5,8 @@
 import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import { openSqlite } from '../../sqlite.ts';
 import { groupCommitDialect, type EmbeddedDatabase } from './group-commit.ts';
-import { MIGRATIONS, type Database } from './schema.ts';
+import { MIGRATIONS } from './migrations.ts';
+import type { Database } from './schema.ts';
 import { isRecord, messageOf } from '../../unknown.ts';
 
 export type Dialect = 'sqlite' | 'postgres';

@@ -2,7 +2,7 @@
  * The order record, in SQLite or PostgreSQL through kysely: orders and attempts (written only
  * by the attempt machine's conditional updates), idempotency records, notifications, page tokens,
  * payouts, saved cards and the audit trail, and the schema they share. May import the attempt
- * machine alone.
+ * machine (and config, below it).
  */
 export { type NewAttempt, type PageToken } from './attempts.ts';
 export { AUDIT_OUTCOMES, AuditLine, AuditResult } from './audit-schema.ts';

@@ -13,7 +13,7 @@ import pg from 'pg';
 import type { Context } from '../../../server/companion/core/context.ts';
 import { prune } from '../../../server/companion/settlement/maintenance.ts';
 import type { AuditRequest } from '../../../server/companion/store/audit.ts';
-import { MIGRATIONS } from '../../../server/companion/store/schema.ts';
+import { MIGRATIONS } from '../../../server/companion/store/migrations.ts';
 import { CompanionStore } from '../../../server/companion/store/store.ts';
 import { openSqlite } from '../../../server/sqlite.ts';
 import { stackOn } from '../helpers/companion.ts';

@@ -24,7 +24,7 @@ const NOT_STATUSES: Record<string, Record<string, [number, string]>> = {
   'observability/health.ts': { ready: [1, "a Redis client's event"] },
   'http/rate-limits.ts': { ready: [2, "a Redis client's event"] },
   'store/rows.ts': { captured: [1, 'the amount column'], refunded: [1, 'the amount column'] },
-  'store/schema.ts': { captured: [1, 'the amount column'], refunded: [1, 'the amount column'] },
+  'store/migrations.ts': { captured: [1, 'the amount column'], refunded: [1, 'the amount column'] },
   'http/routes/payout-operation.ts': { failed: [3, "a payout's status (the service's)"] },
   'http/routes/operations.ts': { unknown: [1, "an interrupted operation's outcome"] },
   'http/routes/audit.ts': {
