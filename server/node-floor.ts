@@ -5,6 +5,7 @@
  * tested on; older releases are past their end of life, and a start on one is refused with the fix.
  */
 import { readFileSync } from 'node:fs';
+import { isRecord, parsedJson } from './unknown.ts';
 
 /** What the package's own package.json says of it. */
 export interface Manifest {
@@ -20,12 +21,22 @@ let manifest: Manifest | undefined;
 export function packageManifest(): Manifest {
   if (manifest) return manifest;
   for (const path of ['./package.json', '../package.json']) {
+    let read: unknown;
     try {
-      const read = JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as Manifest;
-      if (read.name === 'acquiring-checkout-server') return (manifest = read);
+      read = parsedJson(readFileSync(new URL(path, import.meta.url), 'utf8'));
     } catch {
-      // not there: the next
+      continue; // not there: the next
     }
+    if (!isRecord(read) || read.name !== 'acquiring-checkout-server') continue;
+    const engines = isRecord(read.engines) ? read.engines : {};
+    const text = (value: unknown) => (typeof value === 'string' ? value : '');
+    manifest = {
+      name: read.name,
+      version: text(read.version),
+      homepage: text(read.homepage),
+      engines: { node: text(engines.node) },
+    };
+    return manifest;
   }
   throw new Error('acquiring-checkout-server: its package.json is missing');
 }

@@ -5,7 +5,7 @@
  * said with its variable, not as a raw `EADDRINUSE` stack.
  */
 import { nodeFloorProblem, packageManifest } from '../node-floor.ts';
-import { messageOf } from '../unknown.ts';
+import { isRecord, messageOf } from '../unknown.ts';
 import { listen } from './listen.ts';
 
 /** A bin's name, its usage (after the `Usage:` line's name), and the commands it takes. */
@@ -81,7 +81,7 @@ export async function listenOrStop(
   try {
     return await listen(port, host);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? '';
+    const code = isRecord(error) && typeof error.code === 'string' ? error.code : '';
     const fix = listenFix(code, names, port, host);
     return stop(fix ?? `cannot listen on ${host}:${port}: ${messageOf(error)}`);
   }

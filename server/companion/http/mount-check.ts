@@ -8,12 +8,12 @@
  * answers 503 naming it, and the widget's routes and pages answer 500, not retryable, so the
  * element tells its failure at once instead of showing a 404 in its frame.
  *
- * Where the request came from decides how much it proves. One that came as a browser's does (no
- * proxy's headers, the Host of `publicUrl`) reached the companion at `publicUrl`'s own path. One
- * through a proxy may have lost a leading part of the path to it (nginx's `proxy_pass …/;`), so
- * `publicUrl`'s path must end with the mount, unless the proxy names what it removed
- * (`X-Forwarded-Prefix`), which is then put back. Probes and scrapes (/healthz, /readyz,
- * /metrics) often come another way, and are not looked at.
+ * Only a request that shows the way browsers come is judged, so that no working setup is ever
+ * taken out of its load balancer: one that came as a browser's does (no proxy's headers, the Host
+ * of `publicUrl`) reached the companion at `publicUrl`'s own path; one through a proxy that names
+ * the prefix it removed (`X-Forwarded-Prefix`) at that prefix and the mount. Any other (through a
+ * proxy that may rewrite the path either way, or at an internal address) proves nothing and is
+ * let be. Probes and scrapes (/healthz, /readyz, /metrics) are not looked at either.
  */
 import type { Request, RequestHandler } from 'express';
 import type { Logger } from 'pino';
@@ -33,14 +33,17 @@ export interface MountCheck {
 
 const trimmed = (path: string) => path.replace(/\/+$/, '').toLowerCase();
 
-/** The path a request reached the companion at, and whether it must equal publicUrl's path. */
-function wayIn(request: Request, publicUrl: URL): { mount: string; exact: boolean } {
+/**
+ * The path at which a browser's request reached the companion, when the request shows it: else
+ * undefined (it came through a proxy that does not say what it did to the path, or not at
+ * `publicUrl`'s host).
+ */
+function browsersPath(request: Request, publicUrl: URL): string | undefined {
   const prefix = request.get('x-forwarded-prefix');
-  if (prefix !== undefined)
-    return { mount: trimmed(prefix) + trimmed(request.baseUrl), exact: true };
+  if (prefix !== undefined) return trimmed(prefix) + trimmed(request.baseUrl);
   const proxied = PROXY_HEADERS.some((header) => request.get(header) !== undefined);
   const asBrowsers = !proxied && request.get('host')?.toLowerCase() === publicUrl.host;
-  return { mount: trimmed(request.baseUrl), exact: asBrowsers };
+  return asBrowsers ? trimmed(request.baseUrl) : undefined;
 }
 
 /** Why a request that came in at `mount` shows `publicUrl` wrong, in words and with the fix. */
@@ -56,8 +59,8 @@ export function mountCheck(publicUrl: string, log: Logger): MountCheck {
   return {
     observe: (request, _response, next) => {
       if (problem === undefined && !NOT_LOOKED_AT.has(request.path)) {
-        const { mount, exact } = wayIn(request, url);
-        if (exact ? mount !== expected : !expected.endsWith(mount)) {
+        const mount = browsersPath(request, url);
+        if (mount !== undefined && mount !== expected) {
           problem = mismatch(url, mount);
           log.error({ publicUrl, mount: mount || '/' }, problem);
         }

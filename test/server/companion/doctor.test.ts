@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { doctor } from 'acquiring-checkout-server/companion';
 import { startSandbox, type RunningSandbox } from 'acquiring-checkout-server/sandbox';
 import { companionBinEnv, freePort, killStarted, run, writeEnv } from '../helpers/bins.ts';
+import { POSTGRES } from '../helpers/databases.ts';
 import type { CompanionConfig } from '../../../server/companion/config/index.ts';
 import { OPS_TOKEN, SHOP, startCompanion, type RunningCompanion } from '../helpers/companion.ts';
 
@@ -76,13 +77,18 @@ describe('doctor', () => {
   });
 
   it('reaches PostgreSQL and Redis when they are configured', async (t) => {
-    const database = process.env.TEST_DATABASE_URL;
     const redis = process.env.TEST_REDIS_URL;
-    if (!database || !redis) return t.skip('TEST_DATABASE_URL and TEST_REDIS_URL are not set');
-    const { ok, line } = await examine({ DATABASE_URL: database, REDIS_URL: redis });
-    assert.equal(line('database'), '✓ database: PostgreSQL reached and migrated');
-    assert.equal(line('redis'), `✓ redis: ${redis} answers`);
-    assert.equal(ok, true);
+    if (!POSTGRES || !redis) return t.skip('TEST_DATABASE_URL and TEST_REDIS_URL are not set');
+    // A schema of its own: the database's own may hold another version's migrations.
+    const database = await POSTGRES.create();
+    try {
+      const { ok, line } = await examine({ DATABASE_URL: database.location, REDIS_URL: redis });
+      assert.equal(line('database'), '✓ database: PostgreSQL reached and migrated');
+      assert.equal(line('redis'), `✓ redis: ${redis} answers`);
+      assert.equal(ok, true);
+    } finally {
+      await database.drop();
+    }
   });
 
   describe('names each mistake with its fix', () => {

@@ -26,17 +26,22 @@ const WAYS: Record<string, Record<string, string>> = {
   'through a proxy that removed /payments': { 'x-forwarded-for': '203.0.113.7', 'x-forwarded-prefix': '/payments' }, // prettier-ignore
 };
 
-/** [served at, publicUrl's path, way in, whether the companion must refuse]. */
+/**
+ * [served at, publicUrl's path, way in, whether the companion must refuse]. A proxy that does not
+ * say what it did to the path may have removed a part of it, or added one: it is never judged, so
+ * that no working setup is refused.
+ */
 const CASES: [string, string, keyof typeof WAYS, boolean][] = [
   ['/payments', '/payments', 'as a browser’s', false],
   ['/payments', '/pay', 'as a browser’s', true],
   ['/payments', '/shop/payments', 'through a proxy', false],
-  ['/payments', '/pay', 'through a proxy', true],
+  ['/payments', '', 'through a proxy', false],
   ['/', '', 'as a browser’s', false],
   ['/', '/payments', 'as a browser’s', true],
   ['/', '/payments', 'through a proxy', false],
   ['/', '/payments', 'through a proxy that removed /payments', false],
   ['/', '/pay', 'through a proxy that removed /payments', true],
+  ['/payments', '/shop/payments', 'through a proxy that removed /payments', true],
 ];
 
 /** A companion served at `at` (its own app at `/`) under publicUrl origin + `path`; its error lines kept. */
