@@ -65,8 +65,8 @@ async function listen(server) {
 /**
  * The sandbox, a companion for the test page's origin, one whose payment page never loads, one
  * in front of a service whose payment page refuses to be framed, one that offers choices
- * (payment methods ranked per shopper, instalments in reais, card payments), and one whose
- * shoppers sign in.
+ * (payment methods ranked per shopper, instalments in reais, card payments), one whose
+ * shoppers sign in, one set up for another storefront, and one served where its publicUrl is not.
  */
 function stackPlugin() {
   const started = [];
@@ -119,6 +119,9 @@ function stackPlugin() {
         },
       });
       const walletCompanion = shopping.url.replace('127.0.0.1', 'localhost');
+      // A companion whose publicUrl ends in /pay, served at / (the bin under a PUBLIC_URL with a
+      // path, no proxy in front): its page addresses would 404 in the frame.
+      const misplaced = await startCompanion(sandbox.url, options, '/pay');
       // A companion set up for another storefront: the browser blocks its answers (CORS).
       const foreign = await startCompanion(sandbox.url, {
         ...options,
@@ -133,6 +136,7 @@ function stackPlugin() {
         () => choosing.close(),
         () => shopping.close(),
         () => foreign.close(),
+        () => misplaced.close(),
         () => sandbox.close(),
         () => refusingService.close(),
         () => {
@@ -140,7 +144,7 @@ function stackPlugin() {
           blackHole.close();
         },
       );
-      exports = `export const companion = ${JSON.stringify(companion.url)};\nexport const stalledCompanion = ${JSON.stringify(stalled.url)};\nexport const refusingCompanion = ${JSON.stringify(refusing.url)};\nexport const choosingCompanion = ${JSON.stringify(choosing.url)};\nexport const walletCompanion = ${JSON.stringify(walletCompanion)};\nexport const foreignCompanion = ${JSON.stringify(foreign.url)};\n`;
+      exports = `export const companion = ${JSON.stringify(companion.url)};\nexport const stalledCompanion = ${JSON.stringify(stalled.url)};\nexport const refusingCompanion = ${JSON.stringify(refusing.url)};\nexport const choosingCompanion = ${JSON.stringify(choosing.url)};\nexport const walletCompanion = ${JSON.stringify(walletCompanion)};\nexport const foreignCompanion = ${JSON.stringify(foreign.url)};\nexport const misplacedCompanion = ${JSON.stringify(misplaced.url)};\n`;
     },
     serve(context) {
       if (context.path === '/__stack.js') return { body: exports, type: 'js' };

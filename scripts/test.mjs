@@ -12,7 +12,8 @@
 // 284 and 310 s against 296 and 323 s, but a consumer matrix cell timed out under its load).
 // A failed job of the e2e layers runs once more, alone, at the end: a pass then is printed as
 // FLAKY (retryBrowserFlows). TEST_PARALLEL=1 also prints the CPU seconds each job used (pool.mjs).
-// Browser layers need Debian's browsers: installed here when running as root, otherwise a clear stop.
+// Browser layers need Debian's browsers, and the server layer's resolvers in other languages
+// python3 and php-cli: installed here when running as root, otherwise a clear stop.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,6 +26,11 @@ const BROWSERS = [
   ['/usr/bin/firefox-esr', 'firefox-esr'],
   ['/usr/bin/WebKitWebDriver', 'webkit2gtk-driver'],
   ['/usr/bin/Xvfb', 'xvfb'],
+];
+/** What the order resolvers in other languages run on (test/server/companion/resolvers.test.ts). */
+const RESOLVER_RUNTIMES = [
+  ['/usr/bin/python3', 'python3'],
+  ['/usr/bin/php', 'php-cli'],
 ];
 const MINUTE = 60_000;
 const TIMES_FILE = 'scripts/test/times.json';
@@ -50,16 +56,17 @@ function run(command, args, timeoutMs) {
   return result.status === 0;
 }
 
-function ensureBrowsers() {
-  const missing = BROWSERS.filter(([path]) => !existsSync(path)).map(([, name]) => name);
+/** Debian's packages that `what` needs: installed when missing and root, otherwise a clear stop. */
+function ensurePackages(packages, what) {
+  const missing = packages.filter(([path]) => !existsSync(path)).map(([, name]) => name);
   if (missing.length === 0) return;
   if (process.getuid?.() !== 0) {
     console.error(
-      `Browser tests need Debian's ${missing.join(', ')}. Install: sudo apt-get install -y ${missing.join(' ')}`,
+      `${what} need Debian's ${missing.join(', ')}. Install: sudo apt-get install -y ${missing.join(' ')}`,
     );
     process.exit(1);
   }
-  console.log(`Installing Debian's ${missing.join(', ')} for the browser tests…`);
+  console.log(`Installing Debian's ${missing.join(', ')} (${what} need them)…`);
   if (!run('apt-get', ['update', '-qq'], 5 * MINUTE)) process.exit(1);
   if (!run('apt-get', ['install', '-y', '-qq', ...missing], 10 * MINUTE)) process.exit(1);
 }
@@ -85,7 +92,9 @@ const e2e = allE2e.filter((file) => !inEngines(file));
 const engines = allE2e.filter((file) => inEngines(file) && !file.endsWith('chromium.test.ts'));
 const consumer = pick('consumer', testFiles('test/consumer', /\.test\.ts$/));
 if (widget.length > 0 || allE2e.length > 0 || server.some((f) => f.includes('.browser.')))
-  ensureBrowsers();
+  ensurePackages(BROWSERS, 'Browser tests');
+if (server.some((file) => file.endsWith('resolvers.test.ts')))
+  ensurePackages(RESOLVER_RUNTIMES, 'The resolvers in Python and PHP');
 if (!process.env.TEST_DATABASE_URL) {
   console.log(
     'TEST_DATABASE_URL is not set: the PostgreSQL store tests are skipped (they run on SQLite).',

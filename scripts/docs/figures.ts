@@ -59,6 +59,12 @@ const kB = (n: number) => `${(n / 1000).toFixed(1)} kB`;
 const DIST = join(ROOT, 'widget', 'dist');
 const file = (name: string) => readFileSync(join(DIST, name));
 const gzip = (name: string) => gzipSync(file(name), { level: 9 }).length;
+/**
+ * A gzip size says how it was made: zlib's level 9 (as a server compressing with zlib sends it),
+ * which the `gzip -9` command does not give (its own compressor, and the file's name in its
+ * header: 19,594 against 19,718 bytes, a merchant found): a quote without it read as the command's.
+ */
+const gzipped = (size: string) => `${size} gzipped by zlib at level 9`;
 
 interface Packed {
   name: string;
@@ -93,7 +99,7 @@ function localeFigures(): Record<string, string> {
     // English is built in; every other locale is a part of its own.
     'widget.locales': String(locales.length + 1),
     'widget.locale.smallest': `${bytes(smallest.gzip)} (\`${smallest.tag}\`)`,
-    'widget.locale.largest': `${bytes(largest.gzip)} (\`${largest.tag}\`)`,
+    'widget.locale.largest': gzipped(`${bytes(largest.gzip)} (\`${largest.tag}\`)`),
   };
 }
 
@@ -154,11 +160,11 @@ export function computedFigures(): Map<string, string> {
   const figures: Record<string, string> = {
     'widget.integrity': file('integrity.txt').toString('utf8').trim(),
     'widget.script.size': kB(file('acquiring-checkout.js').length),
-    'widget.script.gzip': bytes(gzip('acquiring-checkout.js')),
-    'widget.schema.gzip': kB(gzip('acquiring-checkout.schema.js')),
-    'widget.card.gzip': bytes(gzip('acquiring-checkout.card.js')),
-    'widget.choices.gzip': bytes(gzip('acquiring-checkout.choices.js')),
-    'widget.wallet.gzip': kB(gzip('acquiring-checkout.wallet.js')),
+    'widget.script.gzip': gzipped(bytes(gzip('acquiring-checkout.js'))),
+    'widget.schema.gzip': gzipped(kB(gzip('acquiring-checkout.schema.js'))),
+    'widget.card.gzip': gzipped(bytes(gzip('acquiring-checkout.card.js'))),
+    'widget.choices.gzip': gzipped(bytes(gzip('acquiring-checkout.choices.js'))),
+    'widget.wallet.gzip': gzipped(kB(gzip('acquiring-checkout.wallet.js'))),
     ...localeFigures(),
     ...tarballFigures(),
     ...observabilityFigures(),

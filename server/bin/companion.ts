@@ -13,14 +13,30 @@ import {
   type CompanionEnv,
   type MerchantHooks,
 } from '../companion/index.ts';
+import { listenOrStop, preflight, stop } from './cli.ts';
 import { loadEnvFile } from './env-file.ts';
-import { listen, shutdownGraceMs, stopOnSignals } from './listen.ts';
+import { shutdownGraceMs, stopOnSignals } from './listen.ts';
 import { messageOf } from '../unknown.ts';
 
+const args = preflight({
+  name: 'acquiring-checkout-companion',
+  commands: ['doctor'],
+  usage: `Usage: acquiring-checkout-companion [doctor [order_ref]]
+
+  (none)              starts the companion on HOST:PORT (127.0.0.1:3200 unless set)
+  doctor [order_ref]  checks the setup, prints each check, and exits 1 if one failed: every
+                      variable, the order resolver (asked to price order_ref), the database,
+                      Redis, the key with the service, the companion running at PUBLIC_URL
+  --help, -h          prints this
+  --version, -v       prints its version
+
+The settings come from the environment, and from .env in the working directory (the environment
+wins). node_modules/acquiring-checkout-server/.env.example lists each variable with a comment.`,
+});
 loadEnvFile();
 // `acquiring-checkout-companion doctor [order_ref]`: the setup checked, each check printed.
-if (process.argv[2] === 'doctor')
-  process.exit((await doctor(process.env, { sampleOrderRef: process.argv[3] })) ? 0 : 1);
+if (args[0] === 'doctor')
+  process.exit((await doctor(process.env, { sampleOrderRef: args[1] })) ? 0 : 1);
 let env: CompanionEnv;
 let hooks: MerchantHooks;
 let graceMs: number;
@@ -29,19 +45,19 @@ try {
   graceMs = shutdownGraceMs(process.env);
   hooks = await merchantHooks(env.ORDER_RESOLVER, env.ORDER_RESOLVER_TOKEN);
 } catch (error) {
-  console.error(messageOf(error));
-  process.exit(1);
+  stop(messageOf(error));
 }
-const { server, port, serve } = await listen(env.PORT, env.HOST);
+const names = { port: 'PORT', host: 'HOST' };
+const { server, port, serve } = await listenOrStop(env.PORT, env.HOST, names);
 // With PORT=0 the address handed out (pages, notify_url) is the port actually taken.
 const companion = await createCompanion({
   ...companionConfig({ ...env, PORT: port }, hooks.resolveOrder),
   ...(hooks.resolveShopper ? { resolveShopper: hooks.resolveShopper } : {}),
-}).catch((error: unknown) => {
-  // A setting the service refused (the key, the merchant): the message says which.
-  console.error(messageOf(error));
-  process.exit(1);
-});
+}).catch((error: unknown) =>
+  // A setting the service refused (the key, the merchant), a database that cannot be opened:
+  // the message says which, and the fix.
+  stop(messageOf(error)),
+);
 serve(companion.app);
 // Before the line that says it listens: whoever reads that line may signal at once. SIGTERM
 // drains: /readyz answers 503, requests in flight finish, then the store and Redis close.

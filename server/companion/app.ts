@@ -26,6 +26,9 @@ import {
   metricsRouter,
   checkPathAndQuery,
   createRateLimits,
+  type RateLimits,
+  mountCheck,
+  type MountCheck,
   notifyRouter,
   operationsRouter,
   pagesRouter,
@@ -42,10 +45,10 @@ import {
   createMetrics,
   startTracing,
 } from './observability/index.ts';
-import { checkGatewayKey, type GatewayKeyCheck } from './setup/index.ts';
+import { checkGatewayKey, openStore, type GatewayKeyCheck } from './setup/index.ts';
 import { applyPending, maintain, reconcileAll, reconcileNow } from './settlement/index.ts';
 import { Problem, problemOfGatewayError, refusal, sendProblem } from './core/index.ts';
-import { CompanionStore } from './store/index.ts';
+import { nodeFloorProblem } from '../node-floor.ts';
 import { tracingOn } from '../tracing.ts';
 import { isRecord } from '../unknown.ts';
 
@@ -147,7 +150,7 @@ function errorHandler(context: EdgeContext) {
 }
 
 /** The companion's routes, in the order a request meets them. */
-function companionRouter(context: EdgeContext, health: Health): Router {
+function companionRouter(context: EdgeContext, health: Health, mount: MountCheck): Router {
   const { config } = context;
   const warned = new Set<string>();
   const refused = (origin: string) => {
@@ -164,6 +167,7 @@ function companionRouter(context: EdgeContext, health: Health): Router {
   router.use(countRequests(context.metrics));
   router.use(securityHeaders());
   router.use(checkPathAndQuery);
+  router.use(mount.observe);
   router.use(health.router);
   router.use(metricsRouter(context));
   router.get(
@@ -179,7 +183,10 @@ function companionRouter(context: EdgeContext, health: Health): Router {
   const credentials =
     config.resolveShopper !== undefined ||
     ((request: Request) => request.method === 'GET' && request.path === WIDGET_ROUTES.savedCards);
-  router.use(WIDGET_API, cors(config.allowedOrigins, refused, credentials), widgetRouter(context));
+  // A mount that publicUrl does not show: the widget hears it (with CORS, so it can read it).
+  const allowed = cors(config.allowedOrigins, refused, credentials);
+  router.use(WIDGET_API, allowed, mount.guard, widgetRouter(context));
+  router.use(['/pay', '/return'], mount.guard);
   router.use(pagesRouter(context));
   router.use(errorHandler(context));
   return router;
@@ -193,6 +200,8 @@ function companionRouter(context: EdgeContext, health: Health): Router {
  * the same routes to mount in an app you already have.
  */
 export async function createCompanion(given: CompanionConfig): Promise<Companion> {
+  const tooOld = nodeFloorProblem();
+  if (tooOld) throw new Error(tooOld);
   // The same rules as the bin's environment: a mistake stops the start, named, before any shopper.
   checkCompanionConfig(given);
   // Every address the companion hands out is publicUrl + a path: no slash doubled.
@@ -209,7 +218,7 @@ export async function createCompanion(given: CompanionConfig): Promise<Companion
   try {
     const tracing = await startTracing();
     if (tracing) opened.push(tracing);
-    const opening = await CompanionStore.open(config.database, (error) =>
+    const opening = await openStore(config.database, (error) =>
       log.warn({ err: error }, 'a pooled database connection failed while idle; it is replaced'),
     );
     opened.push(opening);
@@ -220,22 +229,31 @@ export async function createCompanion(given: CompanionConfig): Promise<Companion
       .digest('hex');
     // Before the metrics, which read its checks at each scrape; it shows the key check once made.
     let keyCheck: GatewayKeyCheck = 'not checked: starting';
+    let limits: RateLimits | undefined = undefined;
+    const mount = mountCheck(config.publicUrl, log);
     const health = await createHealth(
-      { db: store.db, redisUrl: config.redisUrl, gateway: () => keyCheck },
+      {
+        db: store.db,
+        redisUrl: config.redisUrl,
+        gateway: () => keyCheck,
+        rateLimits: () => limits?.counting() ?? 'per instance',
+        mount: mount.problem,
+      },
       log,
     );
     opened.push(health);
     const metrics = createMetrics(store, health, config);
-    const limits = await createRateLimits(config, log, (limit) =>
-      metrics.rateLimited.inc({ limit }),
-    );
+    limits = await createRateLimits(config, log, {
+      refused: (limit) => metrics.rateLimited.inc({ limit }),
+      shared: (shared) => metrics.rateLimitsShared.set(shared ? 1 : 0),
+    });
     opened.push(limits);
     const context = createContext({ ...config, logger: log }, store, tokenKey, limits, metrics);
     // Closed before the store: a recovery under way finishes its writes first.
     opened.push({ close: () => context.recoveries.settled() });
     keyCheck = await checkGatewayKey(context.gateway, config.gateway, log);
 
-    const router = companionRouter(context, health);
+    const router = companionRouter(context, health, mount);
     const app = express();
     app.disable('x-powered-by');
     app.set('trust proxy', config.trustProxy ?? false);

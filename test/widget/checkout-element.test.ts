@@ -5,7 +5,7 @@ import { english, LOCALES, loadMessages, type AcquiringCheckout } from '../../wi
 import { formatMoney } from '../../widget/src/money.ts';
 import { countRequests, elementWith, fillValid, input, orderRef, part, type } from './helpers.ts';
 // @ts-expect-error: served by the test runner's stack plugin (web-test-runner.config.mjs)
-import { companion, refusingCompanion, stalledCompanion } from '/__stack.js';
+import { companion, misplacedCompanion, refusingCompanion, stalledCompanion } from '/__stack.js';
 
 const ref = () => orderRef('wtr');
 
@@ -220,6 +220,19 @@ describe('<acquiring-checkout>', () => {
         'This order can no longer be paid. Please refresh the page.',
       );
       expect(part(el, 'pay-button').hasAttribute('disabled')).to.equal(false);
+    });
+
+    it('reports a companion served where its publicUrl is not, instead of a page that 404s in its frame', async () => {
+      const el = await checkout({ companion: misplacedCompanion });
+      await fillValid(el);
+      const failed = oneEvent(el, 'acquiring-failure');
+      part(el, 'pay-button').click();
+      const { detail } = await failed;
+      expect([detail.code, detail.retryable]).to.deep.equal(['unavailable', false]);
+      expect(detail.message, 'the companion’s words, for developers').to.match(/publicUrl/);
+      await el.updateComplete;
+      expect(part(el, 'frame')).to.equal(null);
+      expect(part(el, 'failure').getAttribute('role')).to.equal('alert');
     });
 
     it('works inside another component’s shadow root, and its events cross it', async () => {

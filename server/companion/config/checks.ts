@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { keysByName, operationsToken, tokensByName } from './access.ts';
+import { databaseLocation, gatewayAddress, publicAddress, required } from './addresses.ts';
 import type { CompanionConfig } from './options.ts';
 
 /** Why `value` is not a storefront origin (`scheme://host[:port]`), or undefined when it is one. */
@@ -26,7 +27,7 @@ export function originProblem(value: string): string | undefined {
 
 /** A list of storefront origins: each one checked. */
 export const storefrontOrigins = z
-  .array(z.string())
+  .array(z.string(), required("the storefront origins, like ['https://shop.example']"))
   .min(1, 'list the storefront origins')
   .superRefine((origins, context) => {
     for (const origin of origins) {
@@ -35,7 +36,16 @@ export const storefrontOrigins = z
     }
   });
 
-export const secretKey = z.string().min(8, 'at least 8 characters');
+export const secretKey = z
+  .string(required("the merchant's signing key at the service"))
+  .min(8, 'at least 8 characters');
+
+export const merchantId = z
+  .string(required('your merchant id at the service'))
+  .min(1, 'your merchant id at the service');
+export const accountId = z
+  .string(required("your merchant's account id at the service"))
+  .min(1, "your merchant's account id at the service");
 
 /** How many days audit entries are kept: a whole number, 0 for good (see maintenance.ts). */
 export const auditRetentionDays = z
@@ -51,13 +61,12 @@ export const rateLimitPrefix = z
 
 /** The options `createCompanion` checks before it opens anything, by their variable's name too. */
 const Options = z.object({
-  publicUrl: z.url({ protocol: /^https?$/, error: 'an http(s) address' }),
-  gateway: z.object({
-    baseUrl: z.url({ protocol: /^https?$/, error: 'an http(s) address' }),
-    merchantId: z.string().min(1),
-    accountId: z.string().min(1),
-    secretKey,
-  }),
+  publicUrl: publicAddress,
+  gateway: z.object(
+    { baseUrl: gatewayAddress, merchantId, accountId, secretKey },
+    required('the payment service and the merchant: { baseUrl, merchantId, accountId, secretKey }'),
+  ),
+  database: databaseLocation,
   allowedOrigins: storefrontOrigins,
   operationsToken,
   operationsTokens: tokensByName.optional(),
@@ -81,6 +90,7 @@ const VARIABLES: Record<string, string> = {
   'gateway.merchantId': 'MERCHANT_ID',
   'gateway.accountId': 'ACCOUNT_ID',
   'gateway.secretKey': 'SECRET_KEY',
+  database: 'DATABASE_URL',
   allowedOrigins: 'ALLOWED_ORIGINS',
   operationsToken: 'OPERATIONS_TOKEN',
   operationsTokens: 'OPERATIONS_TOKENS',

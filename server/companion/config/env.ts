@@ -9,7 +9,15 @@ import type { Logger } from 'pino';
 import { httpAddress } from '../../address.ts';
 import { parsedJson } from '../../unknown.ts';
 import { namedKeys, namedTokens, operationsToken } from './access.ts';
-import { auditRetentionDays, originProblem, rateLimitPrefix, secretKey } from './checks.ts';
+import { databaseLocation, gatewayAddress, publicAddress, required } from './addresses.ts';
+import {
+  accountId,
+  auditRetentionDays,
+  merchantId,
+  originProblem,
+  rateLimitPrefix,
+  secretKey,
+} from './checks.ts';
 import type { CompanionConfig } from './options.ts';
 import { MethodsSetting, Plans } from './settings.ts';
 
@@ -61,20 +69,23 @@ const json = <T extends z.ZodType>(schema: T) =>
     })
     .pipe(schema);
 
+const ORDER_RESOLVER_IS =
+  "the merchant's resolveOrder: a module path, or an http(s) address of your backend";
+
 const Env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3200),
   HOST: z.string().default('127.0.0.1'),
-  PUBLIC_URL: unlessEmpty(z.url()),
-  GATEWAY_BASE_URL: z.url(),
-  MERCHANT_ID: z.string().min(1),
-  ACCOUNT_ID: z.string().min(1),
+  PUBLIC_URL: unlessEmpty(publicAddress),
+  GATEWAY_BASE_URL: gatewayAddress,
+  MERCHANT_ID: merchantId,
+  ACCOUNT_ID: accountId,
   SECRET_KEY: secretKey,
   PREVIOUS_SECRET_KEYS: unlessEmpty(z.string()),
   GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
-  DATABASE_URL: unlessEmpty(z.string()),
+  DATABASE_URL: unlessEmpty(databaseLocation),
   DATA_DIR: z.string().default('data'),
   ALLOWED_ORIGINS: z
-    .string()
+    .string(required('the storefront origins, comma-separated, like https://shop.example'))
     .min(1, 'list the storefront origins, comma-separated')
     .superRefine((text, context) => {
       for (const origin of csv(text)) {
@@ -102,9 +113,7 @@ const Env = z.object({
     z.url({ protocol: /^rediss?$/, error: 'a redis:// or rediss:// address' }),
   ),
   RATE_LIMIT_PREFIX: unlessEmpty(rateLimitPrefix),
-  ORDER_RESOLVER: z
-    .string()
-    .min(1, "the merchant's resolveOrder: a module path, or an http(s) address of your backend"),
+  ORDER_RESOLVER: z.string(required(ORDER_RESOLVER_IS)).min(1, ORDER_RESOLVER_IS),
   ORDER_RESOLVER_TOKEN: unlessEmpty(z.string()),
   PAYMENT_METHODS: unlessEmpty(json(MethodsSetting)),
   METHOD_ORDER: unlessEmpty(z.string()),

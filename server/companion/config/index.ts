@@ -27,3 +27,4 @@ export {
 } from './merchant-types.ts';
 export { type CompanionConfig } from './options.ts';
 export { checkInstallmentPlans, checkMethodSettings } from './settings.ts';
+export { withoutPassword } from './addresses.ts';

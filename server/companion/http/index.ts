@@ -8,7 +8,8 @@
 export { createContext, type EdgeContext, forRequest } from './edge-context.ts';
 export { checkPathAndQuery } from './input-limits.ts';
 export { countRequests, metricsRouter } from './metrics-http.ts';
-export { createRateLimits } from './rate-limits.ts';
+export { createRateLimits, type RateLimits } from './rate-limits.ts';
+export { mountCheck, type MountCheck } from './mount-check.ts';
 export { notifyRouter } from './routes/notify.ts';
 export { operationsRouter } from './routes/operations.ts';
 export { pagesRouter } from './routes/pages.ts';

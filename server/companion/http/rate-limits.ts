@@ -4,21 +4,16 @@
  * starts), guesses at one-time page addresses, and failed operations-API authentication (those two
  * count failures only). In one process the counters live in memory; with `redisUrl` they live in
  * Redis under `rateLimitPrefix`, so every instance of one deployment counts together and another
- * deployment on the same Redis apart. The client is the socket's address unless `trust proxy`
- * says a proxy in front sets X-Forwarded-For, so a spoofed header cannot reset a limit.
+ * deployment on the same Redis apart, and in each instance's memory while Redis does not answer
+ * (rate-limit-store.ts). The client is the socket's address unless `trust proxy` says a proxy in
+ * front sets X-Forwarded-For, so a spoofed header cannot reset a limit.
  */
 import type { RequestHandler } from 'express';
-import {
-  ipKeyGenerator,
-  MemoryStore,
-  rateLimit,
-  type Options,
-  type Store,
-} from 'express-rate-limit';
+import { ipKeyGenerator, MemoryStore, rateLimit, type Store } from 'express-rate-limit';
 import type { Logger } from 'pino';
-import type { RedisReply, RedisStore } from 'rate-limit-redis';
 import type { CompanionConfig } from '../config/index.ts';
 import { refusal, sendProblem } from '../core/index.ts';
+import { sharedCounting, type LimitsCounting } from './rate-limit-store.ts';
 
 export interface RateLimits {
   /** Starting a payment (sessions, APM and card payments). */
@@ -29,6 +24,8 @@ export interface RateLimits {
   pageGuesses: RequestHandler;
   /** Operations-API requests refused for their bearer token. */
   authFailures: RequestHandler;
+  /** Where they count now: in Redis, or in this instance's memory. */
+  counting(): LimitsCounting;
   close(): Promise<void>;
 }
 
@@ -40,49 +37,10 @@ export const DEFAULT_RATE_LIMITS = {
   authFailuresPerMinute: 30,
 } as const;
 
-/** What a store needs of a Redis client. */
-interface RedisClient {
-  readonly isReady: boolean;
-  on(event: 'ready' | 'end', listener: () => void): unknown;
-  sendCommand(args: string[]): Promise<unknown>;
-}
-
-/**
- * A Redis store made anew each time the client is (re)connected: its scripts load only then, so
- * a Redis that was away at start, or restarted, is counted on again as soon as it answers. Until
- * then every call throws, and the limiter waives the limit (passOnStoreError).
- */
-function whenReady(client: RedisClient, prefix: string, Shared: typeof RedisStore): Store {
-  let current: RedisStore | undefined;
-  let options: Options | undefined;
-  const connect = () => {
-    if (!options) return;
-    const store = new Shared({
-      prefix,
-      sendCommand: (...args: string[]) => client.sendCommand(args) as Promise<RedisReply>,
-    });
-    store.init(options).then(
-      () => void (current = store),
-      () => undefined, // the next 'ready' tries again
-    );
-  };
-  client.on('ready', connect);
-  client.on('end', () => void (current = undefined));
-  const ready = (): RedisStore => {
-    if (!current || !client.isReady) throw new Error('Redis is not reachable');
-    return current;
-  };
-  return {
-    prefix,
-    init(given: Options) {
-      options = given;
-      if (client.isReady) connect();
-    },
-    get: (key) => ready().get(key),
-    increment: (key) => ready().increment(key),
-    decrement: (key) => ready().decrement(key),
-    resetKey: (key) => ready().resetKey(key),
-  };
+/** What the metrics hear of the limits: a request refused, and whether they count in Redis. */
+export interface LimitsHeard {
+  refused(limit: string): void;
+  shared(shared: boolean): void;
 }
 
 const WINDOW_MS = 60_000;
@@ -143,54 +101,38 @@ function failuresOnly(inner: Store, counted: readonly number[], onError: (error:
 export async function createRateLimits(
   config: CompanionConfig,
   log: Logger,
-  refused: (limit: string) => void = () => undefined,
+  heard: LimitsHeard = { refused: () => undefined, shared: () => undefined },
 ): Promise<RateLimits> {
   const limits = {
     ...DEFAULT_RATE_LIMITS,
     ...(config.rateLimitPerMinute ? { startsPerMinute: config.rateLimitPerMinute } : {}),
     ...config.rateLimits,
   };
-  let store: (name: string) => Store | undefined = () => undefined;
-  let close = async () => undefined;
-  if (config.redisUrl) {
-    // Loaded only when used: the Redis client alone was a fifth of the companion's start (174 ms).
-    const [{ createClient }, { RedisStore: Shared }] = await Promise.all([
-      import('redis'),
-      import('rate-limit-redis'),
-    ]);
-    // Commands fail at once while Redis is away (no offline queue), so a limit is waived rather
-    // than a request held; the client keeps reconnecting meanwhile, and /readyz says Redis is down.
-    const client = createClient({ url: config.redisUrl, disableOfflineQueue: true });
-    client.on('error', (error: unknown) => log.warn({ err: error }, 'rate-limit Redis error'));
-    const connecting = client.connect().catch((error: unknown) => {
-      log.warn({ err: error }, 'Redis is not reachable yet');
-    });
-    // Counted from the first request when Redis is there; started anyway, after a moment, when not.
-    await Promise.race([connecting, new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
-    const prefix = rateLimitPrefix(config);
-    store = (name) => whenReady(client, `${prefix}${name}:`, Shared);
-    close = async () => void (await client.close());
-  }
+  const shared = config.redisUrl
+    ? await sharedCounting(config.redisUrl, log, heard.shared)
+    : undefined;
+  const prefix = rateLimitPrefix(config);
   /** `counted`: the answers that use up the limit, the failures (by default, every request). */
   const limiter = (name: string, perMinute: number, counted?: readonly number[]) => {
-    const shared = store(name);
+    const store = shared?.store(`${prefix}${name}:`);
     const warn = (error: unknown, message?: string) =>
       log.warn({ err: error, limit: name }, message ?? 'rate limit error');
     // Guesses count, not a merchant's own requests or mistakes: only the answers named count.
-    const failures = counted && failuresOnly(shared ?? new MemoryStore(), counted, warn);
+    const failures = counted && failuresOnly(store ?? new MemoryStore(), counted, warn);
     const limit = rateLimit({
       windowMs: WINDOW_MS,
       limit: perMinute,
       standardHeaders: 'draft-8',
       legacyHeaders: false,
       keyGenerator: clientOf,
-      // A Redis outage must not stop payments: the limit is waived (and logged) meanwhile.
+      // A store that fails anyway must not stop payments: that request goes uncounted (and logged).
       passOnStoreError: true,
       // Its errors as the companion's JSON lines, not plain text on the console.
       logger: { error: warn, warn },
-      ...(failures ? { store: failures.store } : shared ? { store: shared } : {}),
+      // Without Redis, express-rate-limit's own memory store, one per limit.
+      ...(failures ? { store: failures.store } : store ? { store } : {}),
       handler: (_request, response) => {
-        refused(name);
+        heard.refused(name);
         sendProblem(
           response,
           // What is refused is the caller, not a field: named as its address (`ip`).
@@ -211,6 +153,7 @@ export async function createRateLimits(
     polls: limiter('polls', limits.pollsPerMinute),
     pageGuesses: limiter('pages', limits.pageGuessesPerMinute, [400, 404, 410]),
     authFailures: limiter('auth', limits.authFailuresPerMinute, [401]),
-    close,
+    counting: () => shared?.counting() ?? 'per instance',
+    close: async () => shared?.close(),
   };
 }

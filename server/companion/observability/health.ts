@@ -1,8 +1,12 @@
 /**
  * The companion's health, for a load balancer or an orchestrator: `GET /healthz` says the process
- * lives; `GET /readyz` says whether to send it requests: its database answers a query and, with
- * `redisUrl`, its Redis answers PING, each within a second; and it is not draining (it stops on
- * SIGTERM, or the merchant called `companion.drain()`). Neither route is rate limited.
+ * lives; `GET /readyz` says whether to send it requests: its database answers a query within a
+ * second, no request has shown it served where `publicUrl` does not say (http/mount-check.ts),
+ * and it is not draining (it stops on SIGTERM, or the merchant called `companion.drain()`). With
+ * `redisUrl`, Redis is asked PING within a second too, but a Redis that does not answer leaves
+ * the instance ready, reported as degraded: payments go on, each instance counting its rate
+ * limits in its own memory, since one shared Redis must not take every instance out of the load
+ * balancer at once. Neither route is rate limited.
  */
 import express, { type Router } from 'express';
 import { sql, type Kysely } from 'kysely';
@@ -35,20 +39,23 @@ export interface Health {
   close(): Promise<void>;
 }
 
-/** `check` settled within `ms`, or failed. */
-async function within(check: () => Promise<unknown>, ms: number): Promise<void> {
+/** `call` settled within `ms`, or a rejection saying it did not. */
+export async function within<T>(call: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_resolve, reject) => {
     timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
   });
   try {
-    await Promise.race([check(), late]);
+    return await Promise.race([call, late]);
   } finally {
     clearTimeout(timer);
   }
 }
 
-/** A Redis client of its own, that reconnects in the background and never queues a PING. */
+/**
+ * A Redis client of its own, that reconnects in the background and never queues a PING. Nothing
+ * waits for it to connect: until it does, PING fails at once.
+ */
 async function redisProbe(url: string, log: Logger) {
   let lastError: Error | undefined;
   const { createClient } = await import('redis'); // only with a Redis to probe: see rate-limits.ts
@@ -66,9 +73,8 @@ async function redisProbe(url: string, log: Logger) {
     log.debug({ err: error }, 'readiness Redis error');
   });
   client.on('ready', () => (lastError = undefined));
-  // Rejects only when closed while still connecting; until it connects, PING fails fast.
-  const connecting = client.connect().catch(() => undefined);
-  await within(() => connecting, CHECK_TIMEOUT_MS).catch(() => undefined);
+  // Rejects only when closed while still connecting; its errors are the 'error' events above.
+  client.connect().catch(() => undefined);
   return {
     ping: async () => {
       try {
@@ -88,6 +94,10 @@ export async function createHealth(
     redisUrl?: string | undefined;
     /** What the start learnt of the merchant's key (shown, never a reason to be unready). */
     gateway?: () => string;
+    /** Where the rate limits count now (shown, never a reason to be unready). */
+    rateLimits?: () => string;
+    /** What is wrong with where requests reach the companion, once seen (http/mount-check.ts). */
+    mount?: () => string | undefined;
   },
   log: Logger,
 ): Promise<Health> {
@@ -96,7 +106,7 @@ export async function createHealth(
 
   const check = async (probe: () => Promise<unknown>) => {
     try {
-      await within(probe, CHECK_TIMEOUT_MS);
+      await within(probe(), CHECK_TIMEOUT_MS);
       return 'ok';
     } catch (error) {
       return `unreachable: ${messageOf(error)}`;
@@ -120,10 +130,22 @@ export async function createHealth(
     response.set('Cache-Control', 'no-store');
     if (draining) return void response.status(503).json({ ready: false, draining: true });
     const { database, redis: cache } = await checkAll();
-    const ready = database === 'ok' && (cache === 'ok' || cache === 'not used');
-    if (!ready) log.warn({ database, redis: cache }, 'not ready');
-    const gateway = options.gateway?.() ?? 'not checked';
-    response.status(ready ? 200 : 503).json({ ready, checks: { database, redis: cache, gateway } });
+    const mount = options.mount?.();
+    const ready = database === 'ok' && mount === undefined;
+    // The mount's mismatch was logged once, at error, when it was seen.
+    if (database !== 'ok') log.warn({ database, redis: cache }, 'not ready');
+    // Redis's outage is logged once by the rate limits (http/rate-limit-store.ts), not per probe.
+    const degraded = cache === 'ok' || cache === 'not used' ? [] : ['redis'];
+    const checks = {
+      database,
+      redis: cache,
+      rate_limits: options.rateLimits?.() ?? 'per instance',
+      gateway: options.gateway?.() ?? 'not checked',
+      ...(mount ? { mount } : {}),
+    };
+    response
+      .status(ready ? 200 : 503)
+      .json({ ready, ...(degraded.length ? { degraded } : {}), checks });
   });
 
   return {

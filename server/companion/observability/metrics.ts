@@ -37,9 +37,9 @@ export type Metrics = ReturnType<typeof defineMetrics>;
 export function createMetrics(
   store: CompanionStore,
   readiness: Readiness,
-  config: Pick<CompanionConfig, 'metrics' | 'paymentMethods'>,
+  config: Pick<CompanionConfig, 'metrics' | 'paymentMethods' | 'redisUrl'>,
 ) {
-  const metrics = defineMetrics(store, readiness, config.metrics);
+  const metrics = defineMetrics(store, readiness, config);
   // Each counter a rule or a rate() watches starts at 0 for every label value it knows of: a
   // series first seen at 1 has no increase to show.
   for (const outcome of NOTIFICATION_OUTCOMES) metrics.notifications.inc({ outcome }, 0);
@@ -67,10 +67,16 @@ const NOTIFICATION_OUTCOMES = [
   'unreadable',
 ];
 
-function defineMetrics(store: CompanionStore, readiness: Readiness, given?: Registry) {
+function defineMetrics(
+  store: CompanionStore,
+  readiness: Readiness,
+  { metrics: given, redisUrl }: Pick<CompanionConfig, 'metrics' | 'redisUrl'>,
+) {
   const registry = given ?? new Registry();
   if (!given) collectDefaultMetrics({ register: registry });
   const registers = [registry];
+  // A gauge without labels always shows a value: without Redis it is not shown at all.
+  const withRedis = redisUrl ? registers : [];
   const seconds = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
   const scrape = scrapes(store, readiness);
   return {
@@ -87,6 +93,7 @@ function defineMetrics(store: CompanionStore, readiness: Readiness, given?: Regi
     reconciliationRuns: new Counter({ name: `${PREFIX}reconciliation_runs_total`, help: 'Reconciliation runs, by trigger (scheduled, or by_hand: POST /api/ops/reconcile, reconcile()) and outcome (ok, or failed: the store failed).', labelNames: ['trigger', 'outcome'], registers }),
     reconciliationOrders: new Counter({ name: `${PREFIX}reconciliation_orders_total`, help: 'Orders looked at by reconciliation, by what came of it (recovered: the service told a status the order did not have).', labelNames: ['outcome'], registers }),
     rateLimited: new Counter({ name: `${PREFIX}rate_limited_total`, help: 'Requests refused by a rate limit, by limit.', labelNames: ['limit'], registers }),
+    rateLimitsShared: new Gauge({ name: `${PREFIX}rate_limits_shared`, help: "With REDIS_URL: 1 while the rate limits count in Redis with every instance's, 0 while Redis does not answer and this instance counts them in its own memory (across N instances a client then gets up to N times each budget).", registers: withRedis }),
     waiting: new Gauge({ name: `${PREFIX}orders_waiting`, help: 'Orders in a status that is not final yet (created, pending, unknown).', labelNames: ['status'], registers,
       async collect() { for (const row of (await scrape()).waiting ?? []) this.set({ status: row.status }, row.count); } }),
     oldest: new Gauge({ name: `${PREFIX}orders_waiting_oldest_seconds`, help: 'Age of the oldest order in each status that is not final yet.', labelNames: ['status'], registers,

@@ -13,3 +13,4 @@ export {
   type OrderResolver,
 } from './order-resolver.ts';
 export { stopOnSignals, type StopOptions } from './shutdown.ts';
+export { openStore } from './store-opening.ts';

@@ -35,7 +35,7 @@ describe('the sandbox bin', () => {
     const sandbox = run('sandbox', dir);
     assert.equal(
       await sandbox.line(/^sandbox of the acquiring service: /),
-      `sandbox of the acquiring service: http://127.0.0.1:${port}/v1`,
+      `sandbox of the acquiring service: http://127.0.0.1:${port} (the companion's GATEWAY_BASE_URL; its API is under /v1)`,
     );
     assert.match(
       await sandbox.line(/merchant_id/),
@@ -88,7 +88,7 @@ describe('the sandbox bin', () => {
     const line = await sandbox.line(/^sandbox of the acquiring service: /);
     sandbox.child.kill('SIGTERM');
     assert.equal(await sandbox.exit(), 0);
-    assert.match(line, /http:\/\/127\.0\.0\.1:[1-9]\d*\/v1$/);
+    assert.match(line, /: http:\/\/127\.0\.0\.1:[1-9]\d* \(the companion's GATEWAY_BASE_URL/);
   });
 });
 

@@ -4,41 +4,17 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import pino from 'pino';
 import { createCompanion } from '../../../server/companion/app.ts';
 import {
   companionConfig,
   companionEnv,
   type CompanionConfig,
 } from '../../../server/companion/config/index.ts';
-import { OPS_TOKEN, SHOP, sessionBody, startCompanion } from '../helpers/companion.ts';
-import { MERCHANT, startSandbox, type RunningSandbox } from '../helpers/sandbox.ts';
+import { SHOP, sessionBody, startCompanion } from '../helpers/companion.ts';
+import { startSandbox, type RunningSandbox } from '../helpers/sandbox.ts';
+import { ENV, OPTIONS } from '../helpers/settings.ts';
 
-const valid: CompanionConfig = {
-  publicUrl: 'http://127.0.0.1:3200',
-  gateway: {
-    baseUrl: 'http://127.0.0.1:9',
-    merchantId: MERCHANT.merchant_id,
-    accountId: MERCHANT.account_id,
-    secretKey: MERCHANT.secret_key,
-  },
-  database: ':memory:',
-  allowedOrigins: [SHOP],
-  operationsToken: OPS_TOKEN,
-  resolveOrder: async () => undefined,
-  reconcileEveryMs: 0,
-  logger: pino({ level: 'silent' }),
-};
-
-const ENV = {
-  GATEWAY_BASE_URL: 'http://127.0.0.1:9',
-  MERCHANT_ID: 'm',
-  ACCOUNT_ID: 'a',
-  SECRET_KEY: 'secret-key-1',
-  ALLOWED_ORIGINS: SHOP,
-  OPERATIONS_TOKEN: OPS_TOKEN,
-  ORDER_RESOLVER: './orders.mjs',
-};
+const valid = OPTIONS;
 
 describe('createCompanion refuses a setting it cannot use, naming it and its variable', () => {
   for (const [what, change, message] of [

@@ -53,6 +53,17 @@ describe('server/.env.example', () => {
     );
   });
 
+  it('speaks of what a merchant’s app has: the bins by name, no script of this repository', () => {
+    const text = readFileSync('server/.env.example', 'utf8');
+    const { bin } = JSON.parse(readFileSync('server/package.json', 'utf8')) as {
+      bin: Record<string, string>;
+    };
+    assert.doesNotMatch(text, /npm run /, 'npm run <script> is this repository’s, not the app’s');
+    const named = [...text.matchAll(/npx ([\w-]+)/g)].map((m) => m[1]);
+    assert.ok(named.length > 0, 'it says how to start the sandbox');
+    for (const name of named) assert.ok(name && name in bin, `npx ${name}: no such bin`);
+  });
+
   it('names the sandbox the companion expects', () => {
     const { config } = sandboxConfigFromEnv(example);
     assert.equal(new URL(example.GATEWAY_BASE_URL ?? '').port, '3100');

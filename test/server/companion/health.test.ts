@@ -6,19 +6,29 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { TEST_DATABASES } from '../helpers/databases.ts';
 import { OPS_TOKEN, SHOP, startCompanionOn, type RunningCompanion } from '../helpers/companion.ts';
 import { freePort } from '../helpers/bins.ts';
 import { samplesOf, scrapeOf } from '../helpers/prometheus.ts';
 import { startHost, type Host } from '../helpers/mounted.ts';
+import { redisProxy, type RedisProxy } from '../helpers/redis-proxy.ts';
 import { startSandbox, type RunningSandbox } from '../helpers/sandbox.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL;
+/** What /readyz answers a companion without Redis whose database and service answer. */
+const READY_WITHOUT_REDIS = {
+  ready: true,
+  checks: { database: 'ok', redis: 'not used', rate_limits: 'per instance', gateway: 'ok' },
+};
 
 interface Readiness {
   status: number;
-  body: { ready?: boolean; draining?: boolean; checks?: { database?: string; redis?: string } };
+  body: {
+    ready?: boolean;
+    draining?: boolean;
+    degraded?: string[];
+    checks?: { database?: string; redis?: string; rate_limits?: string };
+  };
   ms: number;
 }
 
@@ -60,51 +70,6 @@ async function readyzUntil(
   }
 }
 
-/**
- * A TCP proxy in front of the test Redis: `down()` closes it and every connection through it
- * (Redis unreachable), `up()` listens again on the same port, `stall()` stops passing what the
- * clients send (Redis that no longer answers).
- */
-async function redisProxy(target: string) {
-  const upstream = new URL(target);
-  const sockets = new Set<Socket>();
-  let stalled = false;
-  const server: Server = createServer((client) => {
-    const redis = connect(Number(upstream.port || 6379), upstream.hostname);
-    const pair = [client, redis];
-    for (const socket of pair) {
-      sockets.add(socket);
-      socket.on('error', () => pair.forEach((s) => s.destroy()));
-      socket.on('close', () => {
-        sockets.delete(socket);
-        pair.forEach((s) => s.destroy());
-      });
-    }
-    client.on('data', (chunk) => void (stalled || redis.write(chunk)));
-    redis.on('data', (chunk) => void client.write(chunk));
-  });
-  const listen = (port: number) =>
-    new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  await listen(0);
-  const { port } = server.address() as AddressInfo;
-  const url = new URL(target);
-  url.hostname = '127.0.0.1';
-  url.port = String(port);
-  return {
-    url: url.toString(),
-    stall: () => void (stalled = true),
-    async down() {
-      const closed = new Promise((resolve) => server.close(resolve));
-      for (const socket of sockets) socket.destroy();
-      await closed;
-    },
-    async up() {
-      stalled = false;
-      await listen(port);
-    },
-  };
-}
-
 for (const database of TEST_DATABASES) {
   describe(`on ${database.name}`, () => {
     let sandbox: RunningSandbox;
@@ -134,10 +99,7 @@ for (const database of TEST_DATABASES) {
         it('answers ready, with Redis not used', async () => {
           const answer = await readyz(running.url);
           assert.equal(answer.status, 200);
-          assert.deepEqual(answer.body, {
-            ready: true,
-            checks: { database: 'ok', redis: 'not used', gateway: 'ok' },
-          });
+          assert.deepEqual(answer.body, READY_WITHOUT_REDIS);
           // The metrics say the same, with no series for a Redis not used.
           assert.deepEqual(await readyGauge(running.url), { database: 1, service: 1 });
         });
@@ -166,6 +128,7 @@ for (const database of TEST_DATABASES) {
               checks: {
                 database: 'unreachable: no answer within 1000 ms',
                 redis: 'not used',
+                rate_limits: 'per instance',
                 gateway: 'ok',
               },
             });
@@ -250,15 +213,12 @@ for (const database of TEST_DATABASES) {
           const health = await fetch(`${host.origin}/payments/healthz`);
           assert.deepEqual([health.status, await health.json()], [200, { ok: true }]);
           const answer = await readyz(`${host.origin}/payments`);
-          assert.deepEqual(
-            [answer.status, answer.body],
-            [200, { ready: true, checks: { database: 'ok', redis: 'not used', gateway: 'ok' } }],
-          );
+          assert.deepEqual([answer.status, answer.body], [200, READY_WITHOUT_REDIS]);
         });
       });
 
       describe('with Redis', { skip: REDIS_URL ? false : 'TEST_REDIS_URL is not set' }, () => {
-        let proxy: Awaited<ReturnType<typeof redisProxy>>;
+        let proxy: RedisProxy;
         let running: RunningCompanion;
         before(async () => {
           proxy = await redisProxy(REDIS_URL as string);
@@ -269,54 +229,63 @@ for (const database of TEST_DATABASES) {
           await proxy.down();
         });
 
-        it('answers ready when Redis answers PING', async () => {
-          const answer = await readyz(running.url);
-          assert.deepEqual(
-            [answer.status, answer.body],
-            [200, { ready: true, checks: { database: 'ok', redis: 'ok', gateway: 'ok' } }],
-          );
+        const SHARED = {
+          database: 'ok',
+          redis: 'ok',
+          rate_limits: 'shared in Redis',
+          gateway: 'ok',
+        };
+        /** Redis answers both: the readiness probe's PING, and the limits' counting. */
+        const shared = (answer: Readiness) =>
+          answer.body.checks?.rate_limits === SHARED.rate_limits &&
+          answer.body.checks.redis === 'ok';
+
+        it('answers ready when Redis answers PING, the limits shared in it', async () => {
+          const answer = await readyzUntil(running.url, shared);
+          assert.deepEqual([answer.status, answer.body], [200, { ready: true, checks: SHARED }]);
         });
 
-        it('answers 503 naming Redis within 1.5 s once it is unreachable, and ready once it is back', async () => {
+        it('stays ready once it is unreachable, degraded, naming Redis and counting per instance; shared again once it is back', async () => {
           await proxy.down();
           try {
             const answer = await readyz(running.url);
-            assert.equal(answer.status, 503);
-            assert.equal(answer.body.ready, false);
+            assert.equal(answer.status, 200);
+            assert.deepEqual([answer.body.ready, answer.body.degraded], [true, ['redis']]);
             assert.equal(answer.body.checks?.database, 'ok');
             assert.match(answer.body.checks?.redis ?? '', /^unreachable: /);
             assert.ok(answer.ms < 1_500, `answered after ${Math.round(answer.ms)} ms`);
             assert.deepEqual(await readyGauge(running.url), { database: 1, redis: 0, service: 1 });
-            // Once the client has tried to reconnect, the answer says why it cannot.
-            const why = await readyzUntil(running.url, (a) =>
-              /ECONNREFUSED/.test(a.body.checks?.redis ?? ''),
+            // Once the clients have tried to reconnect, the answer says why they cannot.
+            const why = await readyzUntil(
+              running.url,
+              (a) =>
+                /ECONNREFUSED/.test(a.body.checks?.redis ?? '') &&
+                a.body.checks?.rate_limits === 'per instance: Redis unreachable',
             );
-            assert.equal(why.status, 503);
+            assert.equal(why.status, 200);
+            assert.equal(why.body.checks?.rate_limits, 'per instance: Redis unreachable');
           } finally {
             await proxy.up();
           }
-          const back = await readyzUntil(running.url, (a) => a.status === 200);
-          assert.deepEqual(back.body.checks, { database: 'ok', redis: 'ok', gateway: 'ok' });
+          const back = await readyzUntil(running.url, shared);
+          assert.deepEqual(back.body, { ready: true, checks: SHARED });
           assert.deepEqual(await readyGauge(running.url), { database: 1, redis: 1, service: 1 });
         });
 
-        it('answers 503 within 1.5 s when Redis stops answering', async () => {
+        it('stays ready, degraded, when Redis stops answering', async () => {
           proxy.stall();
           try {
             const answer = await readyz(running.url);
-            assert.equal(answer.status, 503);
-            assert.deepEqual(answer.body.checks, {
-              database: 'ok',
-              redis: 'unreachable: no answer within 1000 ms',
-              gateway: 'ok',
-            });
+            assert.equal(answer.status, 200);
+            assert.deepEqual(answer.body.degraded, ['redis']);
+            assert.equal(answer.body.checks?.redis, 'unreachable: no answer within 1000 ms');
             assert.ok(answer.ms < 1_500, `answered after ${Math.round(answer.ms)} ms`);
           } finally {
             // Whatever was sent meanwhile is lost: new connections put the clients back in step.
             await proxy.down();
             await proxy.up();
           }
-          await readyzUntil(running.url, (a) => a.status === 200);
+          await readyzUntil(running.url, (a) => a.body.degraded === undefined);
         });
       });
     });

@@ -96,7 +96,7 @@ describe('two companion instances on one PostgreSQL and one Redis', { skip }, ()
       start(limited),
     ]);
     // Ready as a load balancer would take them: started, and counting in Redis (each instance
-    // connects to Redis on its own, and waives its limits until it has).
+    // connects to Redis on its own, and counts its limits in its own memory until it has).
     await Promise.all(
       [a, b, limitedA, limitedB].map((instance) =>
         until(() => countsInRedis(instance.url), Boolean, settling),

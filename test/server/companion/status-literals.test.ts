@@ -22,7 +22,7 @@ const WORDS = new Set<string>([...ORDER_STATUSES, ...ATTEMPT_STATES]);
 /** Literals that spell a status but are not one: file → literal → how often, and what it is. */
 const NOT_STATUSES: Record<string, Record<string, [number, string]>> = {
   'observability/health.ts': { ready: [1, "a Redis client's event"] },
-  'http/rate-limits.ts': { ready: [2, "a Redis client's event"] },
+  'http/rate-limit-store.ts': { ready: [3, "a Redis client's event"] },
   'store/rows.ts': { captured: [1, 'the amount column'], refunded: [1, 'the amount column'] },
   'store/migrations.ts': { captured: [1, 'the amount column'], refunded: [1, 'the amount column'] },
   'http/routes/payout-operation.ts': { failed: [3, "a payout's status (the service's)"] },

@@ -12,9 +12,12 @@ import type { CompanionConfig } from '../../../server/companion/config/index.ts'
 import { answerUnparsed } from '../../../server/listening.ts';
 import { resolveOrder } from '../../fixtures/catalogue.mjs';
 import { TEST_DATABASES, type TestDatabase } from './databases.ts';
-import { MERCHANT, startSandbox, type RunningSandbox } from './sandbox.ts';
+import { gatewayAt, startSandbox, type RunningSandbox } from './sandbox.ts';
 import type { SandboxConfig } from '../../../server/sandbox/config.ts';
 import { until } from './until.ts';
+
+// A test's widget and shopper are those of the payment made over HTTP (scripts/http-shopper.ts).
+export { clientSecret, sessionBody } from '../../../scripts/http-shopper.ts';
 
 export const SHOP = 'http://shop.test';
 export const OPS_TOKEN = 'ops-token-for-tests-0123456789';
@@ -84,10 +87,14 @@ function testStore(): Promise<{ location: string; drop(): Promise<void> }> {
   return database.create();
 }
 
-/** Starts a companion against `gatewayUrl`; `database` lets two companions share one store. */
+/**
+ * Starts a companion against `gatewayUrl`; `database` lets two companions share one store.
+ * Served at the root of its address, whose path `publicPath` adds to its publicUrl.
+ */
 export async function startCompanion(
   gatewayUrl: string,
   overrides: Partial<CompanionConfig> = {},
+  publicPath = '',
 ): Promise<RunningCompanion> {
   const store = overrides.database === undefined ? await testStore() : undefined;
   const server: Server = createServer();
@@ -96,14 +103,7 @@ export async function startCompanion(
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const companion = await createCompanion({
-    gateway: {
-      baseUrl: gatewayUrl,
-      merchantId: MERCHANT.merchant_id,
-      accountId: MERCHANT.account_id,
-      secretKey: MERCHANT.secret_key,
-      timeoutMs: 2_000,
-      backoffMs: 1,
-    },
+    gateway: { ...gatewayAt(gatewayUrl), timeoutMs: 2_000, backoffMs: 1 },
     database: store?.location ?? ':memory:',
     allowedOrigins: [SHOP],
     operationsToken: OPS_TOKEN,
@@ -112,7 +112,7 @@ export async function startCompanion(
     rateLimitPerMinute: 10_000,
     logger: pino({ level: 'silent' }),
     ...overrides,
-    publicUrl: overrides.publicUrl ?? url,
+    publicUrl: overrides.publicUrl ?? url + publicPath,
   }).catch(async (error: unknown) => {
     // Refused at start: nothing left listening, no schema left behind.
     server.close();
@@ -264,41 +264,5 @@ export function stackOn(
       if (!stack) throw new Error('the stack is started before the suite’s tests');
       return stack;
     },
-  };
-}
-
-/** The client secret a test's widget holds for an order: the same for every call on that order. */
-export function clientSecret(order_ref: string): string {
-  return `secret-${order_ref.replace(/[^A-Za-z0-9-]/g, '-')}`.padEnd(32, '0');
-}
-
-/** A widget request body for an order reference. */
-export function sessionBody(order_ref: string, extra: Record<string, unknown> = {}) {
-  return {
-    order_ref,
-    attempt_key: `attempt-${order_ref.replace(/[^A-Za-z0-9-]/g, '-')}`,
-    client_secret: clientSecret(order_ref),
-    shopper: {
-      email: 'ada@example.com',
-      first_name: 'Ada',
-      last_name: 'Lovelace',
-      billing: {
-        country: 'GB',
-        city: 'London',
-        address: '12 St James Sq',
-        postal_code: 'SW1Y 4JH',
-      },
-    },
-    device: {
-      os: 'Linux',
-      browser: 'Mozilla/5.0',
-      browser_lang: 'en-GB',
-      time_zone: 'Europe/London',
-      resolution: '1280x720',
-      color_depth: '24',
-      checkout_time: 1_790_000_000,
-      session_id: 'sess-1',
-    },
-    ...extra,
   };
 }

@@ -41,3 +41,6 @@ const postgres: TestDatabase = {
 };
 
 export const TEST_DATABASES: TestDatabase[] = POSTGRES_URL ? [sqlite, postgres] : [sqlite];
+
+/** PostgreSQL alone, when TEST_DATABASE_URL is set: a schema of its own for each `create()`. */
+export const POSTGRES: TestDatabase | undefined = POSTGRES_URL ? postgres : undefined;

@@ -15,6 +15,16 @@ import {
 
 export const MERCHANT = DEFAULT_MERCHANT;
 
+/** The gateway settings of the sandbox's merchant, against the service at `url`. */
+export function gatewayAt(url: string) {
+  return {
+    baseUrl: url,
+    merchantId: MERCHANT.merchant_id,
+    accountId: MERCHANT.account_id,
+    secretKey: MERCHANT.secret_key,
+  };
+}
+
 export interface RunningSandbox {
   url: string;
   sandbox: Sandbox;

@@ -52,13 +52,13 @@ export function startSession(
 }
 
 /**
- * Whether the instance counts payment starts in Redis now: an instance whose Redis does not
- * answer (yet) waives its limits, by design, and then sends no RateLimit header. Asks with a
- * body that starts nothing (400), from a client of its own.
+ * Whether the instance counts its rate limits in Redis now, as its `/readyz` says: until Redis
+ * answers it (and while Redis is away), an instance counts them in its own memory.
  */
 export async function countsInRedis(url: string): Promise<boolean> {
-  const answer = await widget(url, '/checkout-sessions', { body: {}, headers: newClient() });
-  return answer.status === 400 && answer.headers.has('ratelimit');
+  const answer = await fetch(`${url}/readyz`);
+  const body = (await answer.json()) as { checks?: { rate_limits?: string } };
+  return body.checks?.rate_limits === 'shared in Redis';
 }
 
 /** The order's status, as the widget asks for it with its status token. */
