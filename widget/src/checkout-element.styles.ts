@@ -119,8 +119,16 @@ export const styles = [
       border-color: var(--acquiring-error);
       background: color-mix(in srgb, var(--acquiring-error) 10%, transparent);
     }
+    /* One focus mark, 2 px, on every part (inputs draw their ring instead, above); on a
+       message or the result too, when the element moves the focus there to read it out. */
+    :focus-visible,
     [tabindex='-1']:focus {
-      outline: none;
+      outline: 2px solid var(--acquiring-accent);
+      outline-offset: 2px;
+    }
+    /* Numbers, emails and documents read left to right, aligned to a right-to-left form's side. */
+    :host([dir='rtl']) [dir='ltr'] {
+      text-align: right;
     }
     [part~='pay-button'],
     [part~='continue-button'],
@@ -134,31 +142,21 @@ export const styles = [
       color: var(--acquiring-accent-text);
       cursor: pointer;
     }
-    /* The brand sits inside the number's end, in the input's own grid cell. */
+    /* The brand sits at the end of the number's label: the input keeps its whole width. */
     .card-number {
-      display: grid;
-      grid-template-columns: minmax(0, 1fr);
-      align-items: center;
-    }
-    .card-number > * {
-      grid-area: 1 / 1;
-      /* The padding that makes room for the brand must not widen the form on a phone. */
-      min-width: 0;
-    }
-    .card-number:has([part='card-brand']) > input {
-      padding-inline-end: 8.5rem;
+      display: flex;
+      justify-content: space-between;
+      align-items: end;
+      gap: 0.5rem;
     }
     [part='card-brand'] {
-      justify-self: end;
-      margin-inline-end: 0.5rem;
       padding: 0.1rem 0.4rem;
       border: 1px solid var(--acquiring-border);
       border-radius: 4px;
       font-size: 0.75rem;
       font-weight: 600;
-      pointer-events: none;
     }
-    [part~='pay-button'][disabled],
+    [part~='pay-button'][aria-disabled='true'],
     [part~='continue-button'][disabled] {
       opacity: 0.65;
       cursor: progress;

@@ -41,7 +41,7 @@ import { checkoutDefaults } from './checkout-defaults.ts';
  * @csspart error-message - A field's error text, once Pay found one.
  * @csspart pay-button - The Pay button.
  * @csspart continue-button - Continue your payment: an attempt left under way by a reload or a redirect.
- * @csspart card-brand - The card's brand (`Visa`…), inside the card number's end once the digits tell it.
+ * @csspart card-brand - The card's brand (`Visa`…), at the end of the card number's label once the digits tell it.
  * @csspart retry-button - The Pay button after a failure that may pass, reading "Try again".
  * @csspart status - The sentence saying how the payment ended (in `notice`, `failure` or `result`).
  * @csspart failure - Above Pay: why the payment failed or was declined, in the error colour.
@@ -147,7 +147,7 @@ export class AcquiringCheckout extends LitElement {
   declare paymentMethod: string;
   /** In `apm` mode, the shopper's bank, for the methods that ask for one. */
   declare bankCode: string;
-  /** The language of the form's text, a BCP 47 tag (`en`, `pt-BR`, `ar`); sets `dir` too. */
+  /** The language of the form's text, a BCP 47 tag (`en`, `pt-BR`, `ar`); sets `lang` and `dir` too. */
   declare locale: string;
   /** Shopper fields to show: `email first_name last_name phone billing`. */
   declare fields: string;
@@ -198,6 +198,8 @@ export class AcquiringCheckout extends LitElement {
     if (changed.has('mode') && this.mode === 'card') this.#parts.loadCard().catch(() => undefined);
     if (hasChoices(this.mode, this.#summary.summary)) void this.#parts.loadChoices();
     if (changed.has('locale')) {
+      // The language too, not just the direction: read aloud as Portuguese or Arabic (WCAG 3.1.2).
+      this.setAttribute('lang', this.locale);
       this.setAttribute('dir', isRightToLeft(this.locale) ? 'rtl' : 'ltr');
       this.#parts.loadTexts(this.locale);
     }

@@ -84,7 +84,8 @@ function cutValues(root: ShadowRoot): string[] {
     ];
     for (const badge of input.parentElement?.querySelectorAll('[part~="card-brand"]') ?? []) {
       const b = badge.getBoundingClientRect();
-      if (b.right > start + SLACK_PX && b.left < end - SLACK_PX)
+      const across = b.right > start + SLACK_PX && b.left < end - SLACK_PX;
+      if (across && b.bottom > r.top + SLACK_PX && b.top < r.bottom - SLACK_PX)
         found.push(`the card's brand covers ${nameOf(input)}'s text`);
     }
   }
@@ -164,8 +165,8 @@ export function check(input: ProbeInput): string[] {
     ...sideways(),
     ...outsideHost(root, element.getBoundingClientRect()),
     ...cutValues(root),
-    ...(input.rtl ? rightToLeft(root) : []),
-    ...unisolatedAmounts(root),
+    // Right to left, numbers and amounts need their own direction; left to right they have it.
+    ...(input.rtl ? [...rightToLeft(root), ...unisolatedAmounts(root)] : []),
     ...language(element, input),
     ...smallTargets(root),
   ];

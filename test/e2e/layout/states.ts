@@ -27,8 +27,13 @@ export interface LayoutState {
 type Mode = (typeof FLOWS)[number] | 'auto';
 
 /** One product of each currency the catalogue sells in (not a subscription). */
-const CARTS = [...new Map(CATALOGUE.filter((p) => !p.subscription).map((p) => [p.currency, p]))]
-  .map(([currency, product]) => ({ currency, product }));
+const CARTS = [
+  ...new Map(
+    CATALOGUE.filter((p) => !p.subscription)
+      .reverse()
+      .map((p) => [p.currency, p]),
+  ),
+].map(([currency, product]) => ({ currency, product }));
 
 /** The methods mode="auto" offers for a cart in `currency`. */
 const methodsFor = (currency: string) =>
@@ -81,7 +86,9 @@ async function fillAll(page: Page): Promise<void> {
   if ((await country.count()) > 0) await country.selectOption('GB');
   const instalments = form.locator('select[name="installments"]');
   if ((await instalments.count()) > 0)
-    await instalments.selectOption((await instalments.locator('option').last().getAttribute('value')) ?? '1');
+    await instalments.selectOption(
+      (await instalments.locator('option').last().getAttribute('value')) ?? '1',
+    );
   await settled(page);
 }
 
@@ -137,7 +144,10 @@ async function onPaymentPage(world: World, page: Page): Promise<Shopper> {
  * page, expired by the companion's reconciliation past the attempt's lifetime (the stack runs with
  * a lifetime of 1 ms: see layout.test's world) and read back after a reload.
  */
-const OUTCOMES: Record<'paid' | 'declined' | 'cancelled' | 'expired' | 'failed', LayoutState['reach']> = {
+const OUTCOMES: Record<
+  'paid' | 'declined' | 'cancelled' | 'expired' | 'failed',
+  LayoutState['reach']
+> = {
   paid: (world, page) => payByCard(world, page, CARDS.success),
   declined: (world, page) => payByCard(world, page, CARDS.decline),
   failed: (world, page) => payByCard(world, page, CARDS.challenge),
