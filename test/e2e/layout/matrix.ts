@@ -79,8 +79,11 @@ export async function inLocale(page: Page, locale: string): Promise<void> {
   await settled(page);
 }
 
-/** The matrix for the states `share` keeps, all locales and windows, in Chromium. */
-export function layoutMatrix(share: (state: LayoutState) => boolean): void {
+/**
+ * The matrix for the states `share` keeps (`index`: the state's place in the whole list, so a
+ * share can take every other one), all locales and windows, in Chromium.
+ */
+export function layoutMatrix(share: (state: LayoutState, index: number) => boolean): void {
   const states = layoutStates().filter(share);
   describe('the layout matrix in Chromium', () => {
     let world: World;
