@@ -11,7 +11,8 @@
 // and 367 s against 351 s with one e2e job failing once under the load; on 2026-11-26, 3 took
 // 284 and 310 s against 296 and 323 s, but a consumer matrix cell timed out under its load).
 // A failed job of the e2e layers runs once more, alone, at the end: a pass then is printed as
-// FLAKY (retryBrowserFlows). TEST_PARALLEL=1 also prints the CPU seconds each job used (pool.mjs).
+// FLAKY (retryBrowserFlows), in the summary; a job that flaked on the previous run too fails
+// this one (flaky-state.mjs keeps the last run's flaky jobs). TEST_PARALLEL=1 also prints the CPU seconds each job used (pool.mjs).
 // Browser layers need Debian's browsers, and the server layer's resolvers in other languages
 // python3 and php-cli: installed here when running as root, otherwise a clear stop.
 import { spawnSync } from 'node:child_process';
@@ -19,6 +20,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { groupByTime, runPool } from './test/pool.mjs';
+import { FLAKY_STATE, judgeFlakes } from './test/flaky-state.mjs';
 
 /** Each browser the layers drive (or what it needs), and the Debian package that brings it. */
 const BROWSERS = [
@@ -216,11 +218,20 @@ const seconds = Math.round((Date.now() - started) / 1000);
 
 for (const end of ended) checkEveryFileRan(end);
 const flaky = await retryBrowserFlows(ended);
+// Flaky twice in a row (this run and the previous one): a failure, not a retry's pass.
+const flakyAgain = judgeFlakes(flaky);
+for (const end of ended) if (flakyAgain.includes(end.job)) end.ok = false;
 const layers = [...new Set(jobs.map((job) => job.layer))];
 const failedLayers = layers.filter((layer) => ended.some((e) => e.job.layer === layer && !e.ok));
 console.log('\njobs, longest first:');
 for (const { job, seconds: s, ok, cpu } of [...ended].sort((a, b) => b.seconds - a.seconds)) {
-  const verdict = flaky.includes(job) ? 'passed on its second run' : ok ? 'passed' : 'FAILED';
+  const verdict = flakyAgain.includes(job)
+    ? 'FAILED: flaky on the previous run too'
+    : flaky.includes(job)
+      ? 'passed on its second run (FLAKY)'
+      : ok
+        ? 'passed'
+        : 'FAILED';
   const cpuNote = cpu === undefined ? '' : `  ${String(cpu).padStart(6)} s CPU`;
   console.log(`  ${String(s).padStart(6)} s${cpuNote}  ${verdict}  ${job.name}`);
 }
@@ -229,9 +240,15 @@ rmSync(work, { recursive: true, force: true });
 console.log(
   `\ntest layers (${seconds} s after the build): ${layers.map((l) => `${l} ${failedLayers.includes(l) ? 'FAILED' : 'passed'}`).join(', ')}`,
 );
-if (flaky.length)
+// The retry report, last, where the summary is read: each retried job by name, or that none was.
+console.log(
+  flaky.length
+    ? `FLAKY: ${flaky.map((job) => job.name).join(', ')} failed once, then passed (its first run's output is above)`
+    : 'retries: none (no job failed and then passed)',
+);
+if (flakyAgain.length)
   console.log(
-    `FLAKY: ${flaky.map((job) => job.name).join(', ')} failed once, then passed (its first run's output is above)`,
+    `FAILED as flaky twice in a row (this run and the previous, ${FLAKY_STATE}): ${flakyAgain.map((job) => job.name).join(', ')}`,
   );
 process.exit(failedLayers.length ? 1 : 0);
 

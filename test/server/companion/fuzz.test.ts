@@ -28,12 +28,14 @@ import {
 } from '../fuzz/invariants.ts';
 import { effective } from '../fuzz/json-text.ts';
 import { send, type Reply } from '../fuzz/send.ts';
+import { SHOPPER_COOKIE, validRequest, type Valid } from '../fuzz/valid.ts';
 import {
   hostileRequest,
   METRICS_TOKEN,
   paramOf,
   TARGETS,
   type FuzzRequest,
+  type Target,
 } from '../fuzz/targets.ts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 26);
@@ -49,7 +51,30 @@ const FUZZED = {
   metricsToken: METRICS_TOKEN,
   rateLimitPerMinute: UNLIMITED,
   rateLimits: { pollsPerMinute: UNLIMITED, pageGuessesPerMinute: UNLIMITED, authFailuresPerMinute: UNLIMITED }, // prettier-ignore
+  // One signed-in shopper, so that saved cards are reached.
+  resolveShopper: (request: { headers: { cookie?: string | undefined } }) =>
+    request.headers.cookie?.includes(SHOPPER_COOKIE) ? { id: 'cust-fuzz', email: 'fuzz@example.com' } : undefined, // prettier-ignore
 };
+
+/** How deep the requests to one route reached: its valid request's answer, and the mutations'. */
+interface Depth {
+  valid: number | 'none';
+  ok: number;
+  refused: number;
+}
+
+/** The valid request of a route: the stack's (valid.ts), or a service operation's signed seed. */
+async function validOf(stack: Stack, target: Target): Promise<Valid | undefined> {
+  if (target.server === 'companion') return validRequest(stack, target);
+  const seed = target.body?.seed ?? {};
+  return { path: target.path, headers: target.headers, body: (target.finish ? target.finish(seed) : seed) as Record<string, unknown> }; // prettier-ignore
+}
+
+/** The target with its valid request's headers and body as the seed its mutations start from. */
+const startingFrom = (target: Target, valid: Valid | undefined): Target =>
+  valid && target.body && valid.body
+    ? { ...target, headers: { ...target.headers, ...valid.headers }, body: { ...target.body, seed: valid.body } }
+    : { ...target, headers: { ...target.headers, ...valid?.headers } }; // prettier-ignore
 
 /**
  * Lets what an earlier accepted request set going finish: the sandbox's notifications delivered
@@ -118,6 +143,7 @@ for (const database of TEST_DATABASES) {
     let sent = 0;
     /** How many answers of each class (`2xx`, `4xx`): the mix shows how deep the requests reach. */
     const answered = new Map<string, number>();
+    const depth = new Map<string, Depth>();
     before(async () => {
       started = performance.now();
       tables = await storeTables(world.stack.companion.companion.context.store);
@@ -133,14 +159,27 @@ for (const database of TEST_DATABASES) {
         const { stack } = world;
         const { store } = stack.companion.companion.context;
         const companion = target.server === 'companion';
+        const valid = await validOf(stack, target);
+        const reached: Depth = { valid: 'none', ok: 0, refused: 0 };
+        depth.set(target.name, reached);
+        if (valid) {
+          const bytes = valid.body ? Buffer.from(JSON.stringify(valid.body)) : undefined;
+          const headers = { ...target.headers, ...(bytes ? { 'content-type': 'application/json' } : {}), ...valid.headers }; // prettier-ignore
+          const base = companion ? stack.companion.url : stack.sandbox.url;
+          const reply = await send(base, target.method, valid.path, headers, bytes);
+          reached.valid = reply.status;
+          assert.ok(reply.status >= 200 && reply.status < 300, `the valid request: ${reply.status} ${reply.text.slice(0, 300)}`); // prettier-ignore
+        }
         await fc.assert(
-          fc.asyncProperty(hostileRequest(target), async (request) => {
+          fc.asyncProperty(hostileRequest(startingFrom(target, valid)), async (request) => {
             if (companion) await quiet(stack);
             const rows = companion ? await snapshot(store, tables) : undefined;
             const reply = await sendTo(stack, request);
             sent++;
             const kind = `${String(reply.status).slice(0, 1)}xx`;
             answered.set(kind, (answered.get(kind) ?? 0) + 1);
+            if (reply.status < 300) reached.ok++;
+            else if (reply.status >= 400) reached.refused++;
             const body = request.sent.body ? Buffer.from(request.sent.body).toString().slice(0, 300) : ''; // prettier-ignore
             const said = `${reply.status} for ${request.path.slice(0, 200)} ${JSON.stringify(request.sent.headers)} ${body}: ${reply.text.slice(0, 300)}`; // prettier-ignore
             assert.ok(reply.status < 500, said);
@@ -168,6 +207,15 @@ for (const database of TEST_DATABASES) {
         .map(([kind, n]) => `${n} ${kind}`)
         .join(', ');
       t.diagnostic(`fuzz on ${database.name}: ${sent} requests to ${routes} routes in ${seconds} s (seed ${SEED}, ${PER_ROUTE} per route; ${mix})`); // prettier-ignore
+      // Per route: the valid request's answer, then how many mutations answered 2xx and 4xx.
+      for (const [name, { valid, ok, refused }] of depth)
+        t.diagnostic(`  ${name}: valid ${valid}, mutations ${ok} 2xx, ${refused} 4xx`);
+      const never = [...depth].filter(([name, d]) => d.ok === 0 && !(typeof d.valid === 'number' && d.valid < 300) && !name.endsWith('without a token')); // prettier-ignore
+      assert.deepEqual(
+        never.map(([name]) => name),
+        [],
+        'routes never seen answering 2xx',
+      );
     });
   });
 }

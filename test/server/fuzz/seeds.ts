@@ -49,7 +49,7 @@ const named = { transaction_id: 'T-fuzz', order_no: 'fuzz-1', currency: 'USD', a
 /** Every operation of the service, as the sandbox takes it (signed by the fuzzer before sending). */
 export const SERVICE_SEEDS: Record<OperationName, Body> = {
   directPayment: { ...ids, ...cardPayment('fuzz-direct') },
-  apmPayment: { ...ids, order_no: 'fuzz-apm', currency: 'BRL', amount: '10.00', payment_method: 'pix', return_url: 'http://shop.test/back' },
+  apmPayment: { ...ids, order_no: 'fuzz-apm', currency: 'BRL', amount: '10.00', payment_method: 'pix', return_url: 'http://shop.test/back', person: { document_number: '52998224725', document_type: 'CPF' } },
   checkout: { ...ids, order_no: 'fuzz-checkout', currency: 'USD', amount: '10.50', return_url: 'http://shop.test/back' },
   query: { ...ids, order_no: 'fuzz-direct' },
   capture: { ...ids, capture_orders: [named] },

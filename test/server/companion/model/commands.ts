@@ -1,123 +1,42 @@
 /**
- * What the model-based test does to the system, as fast-check commands: session requests (same
- * and new attempt keys, changed forms), payments and declines at the page, notifications lost,
- * delivered late and replayed, reconciliation, crashes at durable steps, and clock jumps past
- * `recoverAfterMs` and `attemptTtlMs`. Each command checks its own answer; the invariants over the
- * whole system are checked after every command (invariants.ts).
+ * What the model-based test does to the system, as fast-check commands: payments of every kind
+ * (checkout sessions with the same or other fields, direct card payments, a payment method's,
+ * the signed-in shopper's saved card), payment pages opened (the latest or an older one) and paid
+ * or declined there, notifications lost, delivered late and replayed, reconciliation, crashes at
+ * durable steps and clock jumps past `recoverAfterMs` and `attemptTtlMs`. Each command predicts
+ * its answer from what the test knows (knowledge.ts) and fails on any other; the invariants over
+ * the whole system are checked after every command (invariants.ts).
  */
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { sessionBody } from '../../helpers/companion.ts';
-import { isInterrupted } from '../../../../server/companion/attempt-machine/transitions.ts';
 import type { DurableStep } from '../../../../server/companion/core/steps.ts';
 import type { ModelSystem } from './system.ts';
-import { checkBound, checkInvariants, pastLifetime } from './invariants.ts';
-
-/** What the test remembers between commands: the orders of this run and their latest pages. */
-export interface Model {
-  refs: readonly string[];
-  /** The frame URL of each order's latest session answer. */
-  pages: Map<string, string>;
-}
-
-type Command = fc.AsyncCommand<Model, ModelSystem>;
-
-/** A session request's answers: a session, refused (paid, busy), or "try again" with a delay. */
-const SESSION_ANSWERS = [201, 409, 503];
-
-/** While an order's attempt is being created or recovered, a request about it answers this soon. */
-const DURING_RECOVERY_MS = 1_000;
-
-/** Whether the order's latest attempt is being created or recovered (its outcome not known). */
-async function recovering(system: ModelSystem, ref: string): Promise<boolean> {
-  const latest = await system.companion.context.store.attempts.latest(ref);
-  return latest !== undefined && isInterrupted(latest.state);
-}
-
-abstract class Step implements Command {
-  abstract toString(): string;
-  abstract act(model: Model, system: ModelSystem): Promise<void>;
-  check(): boolean {
-    return true;
-  }
-  async run(model: Model, system: ModelSystem): Promise<void> {
-    await this.act(model, system);
-    // A crash in the command: the companion is started again before anything else happens.
-    await system.quiesce();
-    await checkInvariants(system, model.refs);
-  }
-}
-
-class Session extends Step {
-  constructor(
-    readonly ref: number,
-    readonly key: number,
-    readonly email: number,
-  ) {
-    super();
-  }
-  toString = () => `session(ref ${this.ref}, key ${this.key}, email ${this.email})`;
-  async act(model: Model, system: ModelSystem) {
-    const ref = model.refs[this.ref] as string;
-    const base = sessionBody(ref);
-    const within = (await recovering(system, ref)) ? DURING_RECOVERY_MS : undefined;
-    const body = {
-      ...base,
-      attempt_key: `${base.attempt_key}-${this.key}`,
-      shopper: { ...base.shopper, email: `shopper${this.email}@example.com` },
-    };
-    const answer = await system.call('/api/checkout-sessions', body, {}, within);
-    if (answer.status === 0) return; // it crashed on the way: no answer is owed
-    assert.ok(SESSION_ANSWERS.includes(answer.status), `${this}: ${JSON.stringify(answer)}`);
-    if (answer.status === 503) {
-      assert.equal(answer.body.retryable, true, `${this}: retryable`);
-      assert.equal(typeof answer.body.retry_after, 'number', `${this}: says when to try again`);
-    }
-    if (typeof answer.body.frame_url === 'string') model.pages.set(ref, answer.body.frame_url);
-  }
-}
-
-class Pay extends Step {
-  constructor(
-    readonly ref: number,
-    readonly decline: boolean,
-  ) {
-    super();
-  }
-  toString = () => `pay(ref ${this.ref}${this.decline ? ', declined' : ''})`;
-  async act(model: Model, system: ModelSystem) {
-    const frame = model.pages.get(model.refs[this.ref] as string);
-    if (!frame) return;
-    const page = await fetch(frame).then(
-      (r) => r.text(),
-      () => '',
-    );
-    const token = /name="session_token" value="([^"]+)"/.exec(page)?.[1];
-    if (!token) return; // a page already used, replaced or expired: nothing to pay on
-    const card = this.decline ? '4000000000000002' : '4111111111111111';
-    const form = new URLSearchParams({ card, expiry: '12/30', security_code: '123', name: 'Ada' });
-    const paid = await fetch(`${system.sandbox.url}/hosted/${token}/pay`, {
-      method: 'POST',
-      body: form,
-      redirect: 'manual',
-    });
-    assert.ok(paid.status < 500, `${this}: the sandbox answered ${paid.status}`);
-  }
-}
+import { checkBound, pastLifetime } from './invariants.ts';
+import { count, type Model } from './knowledge.ts';
+import { OpenPage, Start } from './payments.ts';
+import { Step } from './step.ts';
 
 class Reconcile extends Step {
   static #keys = 0;
   toString = () => 'reconcile';
   async act(model: Model, system: ModelSystem) {
-    const past = await pastLifetime(system, model.refs);
+    const past = await pastLifetime(system, model);
     const answer = await system.call('/api/ops/reconcile', {}, {
       authorization: `Bearer ${system.opsToken}`,
       'idempotency-key': `reconcile-${process.pid}-${++Reconcile.#keys}`,
     }); // prettier-ignore
-    if (answer.status === 0) return;
+    count(model, 'reconcile', answer.status === 200);
+    if (answer.status === 0) {
+      for (const order of model.orders) order.unsure = true;
+      return;
+    }
     assert.equal(answer.status, 200, `reconcile: ${JSON.stringify(answer)}`);
     // No order is left waiting on the service past its lifetime once reconciliation has run.
     await checkBound(system, past);
+    // An attempt past its lifetime that holds no money is over now (expired, or ended before).
+    for (const order of model.orders)
+      for (const attempt of order.attempts)
+        if (attempt.pastLifetime && !system.holdsMoney(attempt.orderNo)) attempt.over = true;
   }
 }
 
@@ -148,23 +67,26 @@ class ClockJump extends Step {
     super();
   }
   toString = () => `clock past ${this.past}`;
-  async act(_model: Model, system: ModelSystem) {
-    await system.age(
-      this.past === 'recoverAfterMs' ? system.recoverAfterMs + 1 : system.attemptTtlMs + 1,
-    );
+  async act(model: Model, system: ModelSystem) {
+    const lifetime = this.past === 'attemptTtlMs';
+    await system.age(lifetime ? system.attemptTtlMs + 1 : system.recoverAfterMs + 1);
+    if (lifetime)
+      for (const order of model.orders)
+        for (const attempt of order.attempts) attempt.pastLifetime = true;
   }
 }
 
 const ref = fc.integer({ min: 0, max: 1 });
-const session = fc.tuple(ref, fc.integer({ min: 0, max: 2 }), fc.integer({ min: 0, max: 1 })).map(([r, k, e]) => new Session(r, k, e)); // prettier-ignore
-const pay = fc.tuple(ref, fc.integer({ min: 0, max: 2 })).map(([r, d]) => new Pay(r, d === 0));
+const checkout = fc.tuple(ref, fc.integer({ min: 0, max: 2 }), fc.integer({ min: 0, max: 1 })).map(([r, k, e]) => new Start('checkout', r, k, e)); // prettier-ignore
+const other = fc.tuple(fc.constantFrom('card' as const, 'apm' as const, 'saved_card' as const), ref, fc.boolean()).map(([kind, r, decline]) => new Start(kind, r, 0, 0, decline)); // prettier-ignore
+const open = fc.tuple(ref, fc.constantFrom('latest' as const, 'older' as const), fc.constantFrom('pay' as const, 'decline' as const, 'look' as const)).map(([r, which, then]) => new OpenPage(r, which, then)); // prettier-ignore
 
 /**
- * The commands, weighted towards what shoppers do (fast-check picks each entry alike): session
- * requests three times as often as the rest, payments at the page twice, a third of them declined.
+ * The commands, weighted towards what shoppers do (fast-check picks each entry alike): checkout
+ * sessions and page opens three times as often as the rest, another way to pay twice.
  */
 export const COMMANDS = [
-  session, session, session, pay, pay,
+  checkout, checkout, checkout, open, open, open, other, other,
   fc.constant(new Reconcile()),
   fc.oneof(fc.constant('drop' as const), fc.constant('deliver' as const), fc.nat(9).map((replay) => ({ replay }))).map((w) => new Notifications(w)),
   fc.constantFrom<DurableStep>('session.claimed', 'session.answered', 'notification.stored', 'notification.acknowledged', 'operation.begun').map((s) => new Crash(s)),

@@ -3,11 +3,19 @@
  * reconciliation, and once it is settled at the end of a run.
  */
 import assert from 'node:assert/strict';
-import { PAID_STATUSES } from 'acquiring-checkout/contract';
-import { QUERIED } from '../../../../server/companion/attempt-machine/order-status.ts';
-import { isInterrupted, LIVE } from '../../../../server/companion/attempt-machine/transitions.ts';
 import { reconcileAll } from '../../../../server/companion/settlement/reconcile.ts';
 import type { ModelSystem } from './system.ts';
+import {
+  ENDED_UNPAID,
+  FINISHED,
+  MONEY_HELD,
+  UNDECIDED,
+  WAITING_ON_SERVICE,
+  type Model,
+} from './knowledge.ts';
+
+// The test's own words for the lifecycle (knowledge.ts), not the product's constants.
+const isInterrupted = (state: string) => UNDECIDED.includes(state);
 
 /** The service's orders (attempts) of an order reference. */
 const atService = (system: ModelSystem, ref: string) =>
@@ -48,28 +56,25 @@ async function checkAgreement(system: ModelSystem, ref: string): Promise<void> {
  * shopper or paid, or being recovered), and it is the order's current one; nothing charged
  * twice at the service; and the store agrees with the service about every settled order.
  */
-export async function checkInvariants(system: ModelSystem, refs: readonly string[]): Promise<void> {
+export async function checkInvariants(system: ModelSystem, model: Model): Promise<void> {
   const { store } = system.companion.context;
-  for (const ref of refs) {
+  for (const { ref } of model.orders) {
     const order = await store.orders.get(ref);
-    const live = (await attemptsOf(system, ref)).filter((a) => LIVE.some((s) => s === a.state));
+    const live = (await attemptsOf(system, ref)).filter((a) => !FINISHED.includes(a.state));
     assert.ok(live.length <= 1, `${ref}: one live attempt at most: ${JSON.stringify(live)}`);
     if (live[0])
       assert.equal(live[0].order_no, order?.order_no, `${ref}: the live attempt is current`);
-    const paid = atService(system, ref).filter((o) => PAID_STATUSES.some((s) => s === o.payment_status)); // prettier-ignore
+    const paid = atService(system, ref).filter((o) => MONEY_HELD.includes(o.payment_status));
     assert.ok(paid.length <= 1, `${ref}: charged once: ${paid.map((o) => o.order_no).join(', ')}`);
     await checkAgreement(system, ref);
   }
 }
 
 /** The orders whose current attempt is past its lifetime now: the next reconciliation ends them. */
-export async function pastLifetime(
-  system: ModelSystem,
-  refs: readonly string[],
-): Promise<string[]> {
+export async function pastLifetime(system: ModelSystem, model: Model): Promise<string[]> {
   const { store } = system.companion.context;
   const past: string[] = [];
-  for (const ref of refs) {
+  for (const { ref } of model.orders) {
     const order = await store.orders.get(ref);
     const attempt = order?.order_no ? await store.attempts.get(order.order_no) : undefined;
     if (attempt && Date.now() - attempt.created_at > system.attemptTtlMs) past.push(ref);
@@ -87,27 +92,40 @@ export async function checkBound(system: ModelSystem, past: readonly string[]): 
     const order = await store.orders.get(ref);
     const attempts = await attemptsOf(system, ref);
     const what = `${ref}: left ${order?.status} past its lifetime: ${JSON.stringify(attempts)}`;
-    assert.ok(order && !QUERIED.includes(order.status), what);
+    assert.ok(order && !WAITING_ON_SERVICE.includes(order.status), what);
     assert.ok(!attempts.some((a) => isInterrupted(a.state)), what);
   }
 }
 
 /**
- * The end of a run: notifications delivered, the clock past the recovery bound, everything
- * reconciled; then the store agrees with the service, and past the attempt lifetime and one more
- * reconciliation, nothing is left waiting on the service and no attempt is open.
+ * The end of a run, once the clock moves: notifications delivered, the clock past the recovery
+ * bound, everything reconciled; then the store agrees with the service, and every order the
+ * service holds money for is paid at the companion (progress: a shopper who paid ends paid).
+ * Past the attempt lifetime and one more reconciliation, every other order has ended unpaid or
+ * has no attempt (settled within its bounds), and no attempt is left open.
  */
-export async function checkSettled(system: ModelSystem, refs: readonly string[]): Promise<void> {
+export async function checkSettled(system: ModelSystem, model: Model): Promise<void> {
   system.arm(undefined);
   await system.quiesce();
   await system.deliver();
   await system.age(system.recoverAfterMs + 1);
   await reconcileAll(system.companion.context, 0);
-  for (const ref of refs) await checkAgreement(system, ref);
+  const { store } = system.companion.context;
+  for (const { ref } of model.orders) {
+    await checkAgreement(system, ref);
+    const order = await store.orders.get(ref);
+    if (atService(system, ref).some((o) => MONEY_HELD.includes(o.payment_status)))
+      assert.ok(MONEY_HELD.includes(order?.status ?? ''), `${ref}: paid at the service, ${order?.status} here`); // prettier-ignore
+  }
   await system.age(system.attemptTtlMs + 1);
-  const past = await pastLifetime(system, refs);
+  const past = await pastLifetime(system, model);
   await reconcileAll(system.companion.context, 0);
   await checkBound(system, past);
-  const open = await system.companion.context.store.db.selectFrom('attempts').select(['order_no', 'state']).where('state', 'in', ['creating', 'unknown']).execute(); // prettier-ignore
+  for (const { ref } of model.orders) {
+    const status = (await store.orders.get(ref))?.status;
+    const ends = [...MONEY_HELD, ...ENDED_UNPAID, 'expired', 'created', undefined];
+    assert.ok(ends.includes(status), `${ref}: ${status} once the clock moved past every bound`);
+  }
+  const open = await store.db.selectFrom('attempts').select(['order_no', 'state']).where('state', 'in', ['creating', 'unknown'] as const).execute(); // prettier-ignore
   assert.deepEqual(open, [], 'no attempt left open');
 }

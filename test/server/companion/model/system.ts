@@ -16,8 +16,13 @@ import { createCompanion, type Companion } from '../../../../server/companion/ap
 import { STEPS_CHANNEL, type DurableStep } from '../../../../server/companion/core/steps.ts';
 import { resolveOrder } from '../../../fixtures/catalogue.mjs';
 import { MERCHANT, startSandbox, type RunningSandbox } from '../../helpers/sandbox.ts';
-import { OPS_TOKEN, SHOP } from '../../helpers/companion.ts';
+import { OPS_TOKEN, SHOP, sessionBody } from '../../helpers/companion.ts';
+import { MONEY_HELD } from './knowledge.ts';
 import { until } from '../../helpers/until.ts';
+
+/** Who the shopper is, from the storefront's session cookie (only one signs in here). */
+const shopperOf = (request: { headers: { cookie?: string | undefined } }) =>
+  request.headers.cookie?.includes('session=ada') ? { id: 'cust-ada', email: 'ada@example.com' } : undefined; // prettier-ignore
 
 export interface Answer {
   status: number;
@@ -29,6 +34,10 @@ export class ModelSystem {
   #armed: DurableStep | undefined;
   #crashed: Promise<void> | undefined;
   readonly opsToken = OPS_TOKEN;
+  /** The signed-in shopper's session cookie (resolveShopper reads it), for saved-card payments. */
+  readonly shopperCookie = 'session=ada';
+  /** The shopper's saved card, saved with a payment at start (`saveCard`). */
+  savedCard = '';
   /** How long an attempt may stay unpaid before reconciliation expires it. */
   readonly attemptTtlMs = 6 * 3_600_000;
   crashes = 0;
@@ -52,6 +61,7 @@ export class ModelSystem {
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const system = new ModelSystem(sandbox, server, url, database, recoverAfterMs);
     await system.boot();
+    await system.saveCard();
     return system;
   }
 
@@ -68,11 +78,36 @@ export class ModelSystem {
         secretKey: MERCHANT.secret_key, timeoutMs: 2_000, backoffMs: 1,
       },
       database: this.database, publicUrl: this.url, allowedOrigins: [SHOP], operationsToken: OPS_TOKEN,
-      resolveOrder, reconcileEveryMs: 0, rateLimitPerMinute: 100_000, recoverAfterMs: this.recoverAfterMs,
+      resolveOrder, reconcileEveryMs: 0, directCardPayments: true, resolveShopper: shopperOf, rateLimitPerMinute: 100_000, recoverAfterMs: this.recoverAfterMs,
       attemptTtlMs: this.attemptTtlMs, logger: pino({ level: process.env.MODEL_LOG ?? 'silent' }),
     }); // prettier-ignore
     this.server.removeAllListeners('request');
     this.server.on('request', this.#companion.app);
+  }
+
+  /** A card saved by the signed-in shopper with a payment of an order of its own, as the widget does. */
+  async saveCard(): Promise<void> {
+    const card = { number: '4111111111111111', expiry_month: '12', expiry_year: '2030', security_code: '123' }; // prettier-ignore
+    const cookie = { cookie: this.shopperCookie };
+    const paid = await this.call('/api/card-payments', sessionBody('mug.saved', { card, save_card: true }), cookie); // prettier-ignore
+    if (paid.status !== 201) throw new Error(`saving a card: ${JSON.stringify(paid)}`);
+    const listed = await fetch(`${this.url}/api/saved-cards`, {
+      headers: { origin: SHOP, ...cookie },
+    });
+    const { cards } = (await listed.json()) as { cards: { card_id: string }[] };
+    this.savedCard = cards[0]?.card_id ?? '';
+    if (!this.savedCard) throw new Error('saving a card: none listed');
+  }
+
+  /** The service's status of one attempt (the sandbox's word, not the companion's). */
+  statusAtService(orderNo: string): string | undefined {
+    return this.sandbox.sandbox.engine.store.orders.where('order_no = ?', orderNo)[0]
+      ?.payment_status;
+  }
+
+  /** Whether the service holds the shopper's money for one attempt. */
+  holdsMoney(orderNo: string): boolean {
+    return MONEY_HELD.includes(this.statusAtService(orderNo) ?? '');
   }
 
   /** The next time a request reaches `step`, the companion crashes there (undefined: disarm). */
