@@ -149,7 +149,9 @@ export const styles = [
       align-items: end;
       gap: 0.5rem;
     }
+    /* No taller than the label: the row keeps its height when the brand appears. */
     [part='card-brand'] {
+      line-height: 1;
       padding: 0.1rem 0.4rem;
       border: 1px solid var(--acquiring-border);
       border-radius: 4px;
