@@ -1,12 +1,15 @@
 /**
  * `npm run bench`: measures and prints one JSON object of figures. `npm run bench -- --check`
  * also exits non-zero when a figure misses its budget (for use by hand, never in `npm test`);
- * `--engines` measures only the Firefox and WebKit figures. Figures that need a part not built
- * yet are listed under `not_measured` with the reason.
+ * `--engines` measures only the Firefox and WebKit figures, `--latency` only the latency figures
+ * (Pay → page in the three engines with the network's latency: `BENCH_COMPANION_LATENCY_MS`, 30,
+ * and `BENCH_SERVICE_LATENCY_MS`, 120, round trips). Figures that need a part not built yet are
+ * listed under `not_measured` with the reason.
  */
 import { browserFigures } from './browser-figures.ts';
 import { bundleFigures } from './bundle-figures.ts';
 import { engineFigures } from './engine-figures.ts';
+import { latencyFromEnv } from './latency.ts';
 import { lighthouseFigures } from './lighthouse-figures.ts';
 import { buildServer } from './processes.ts';
 import { serverFigures } from './server-figures.ts';
@@ -51,19 +54,37 @@ const BUDGETS: Record<string, { max?: number; min?: number }> = {
   lighthouse_playground_seo: { min: 100 },
 };
 
-type Figure = Summary | number | Record<string, Summary> | undefined;
+type Figure = Summary | number | Record<string, Summary | number> | undefined;
 const figures: Record<string, Figure> = {};
 const notMeasured: Record<string, string> = {};
 
 const enginesOnly = process.argv.includes('--engines');
+const latencyOnly = process.argv.includes('--latency');
+const all = !enginesOnly && !latencyOnly;
+// Read first: a bad setting stops the bench before anything is built or started.
+const latency = (() => {
+  try {
+    return latencyFromEnv(process.env);
+  } catch (error) {
+    console.error(`npm run bench: ${(error as Error).message}`);
+    process.exit(2);
+  }
+})();
 
-if (!enginesOnly) Object.assign(figures, bundleFigures());
+if (all) Object.assign(figures, bundleFigures());
 buildServer();
-if (!enginesOnly) Object.assign(figures, await browserFigures());
-for (const engine of ['firefox', 'webkit'] as const)
-  for (const [name, figure] of Object.entries(await engineFigures(engine)))
-    figures[`${engine}_${name}`] = figure;
-if (!enginesOnly) await serverAndStoreFigures();
+if (all) Object.assign(figures, await browserFigures());
+if (!latencyOnly)
+  for (const engine of ['firefox', 'webkit'] as const)
+    for (const [name, figure] of Object.entries(await engineFigures(engine)))
+      figures[`${engine}_${name}`] = figure;
+if (!enginesOnly) {
+  figures.latency_ms = { companion: latency.companionMs, service: latency.serviceMs };
+  for (const engine of ['chromium', 'firefox', 'webkit'] as const)
+    for (const [name, figure] of Object.entries(await engineFigures(engine, latency)))
+      figures[`latency_${engine}_${name}`] = figure;
+}
+if (all) await serverAndStoreFigures();
 
 /** The servers' throughput, the stores', and Lighthouse's scores. */
 async function serverAndStoreFigures(): Promise<void> {
