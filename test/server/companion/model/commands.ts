@@ -1,6 +1,7 @@
 /**
  * What the model-based test does to the system, as fast-check commands: session requests (same
- * and new attempt keys, changed forms), payments and declines at the page, notifications lost,
+ * and new attempt keys, changed forms), payments and declines at the page, pages prepared before
+ * Pay (left unshown, or opened then paid or declined), notifications lost,
  * delivered late and replayed, reconciliation, crashes at durable steps, and clock jumps past
  * `recoverAfterMs` and `attemptTtlMs`. Each command checks its own answer; the invariants over the
  * whole system are checked after every command (invariants.ts).
@@ -105,6 +106,42 @@ class Pay extends Step {
   }
 }
 
+/**
+ * A page prepared before Pay (`?prepared=1`, loaded out of sight): left unshown, or shown at Pay
+ * (`pageOpened`, refused once its attempt was replaced or expired) and then paid or declined.
+ */
+class Prepared extends Step {
+  constructor(
+    readonly ref: number,
+    readonly then: 'leave' | 'pay' | 'decline',
+  ) {
+    super();
+  }
+  toString = () => `prepared(ref ${this.ref}, ${this.then})`;
+  async act(model: Model, system: ModelSystem) {
+    const frame = model.pages.get(model.refs[this.ref] as string);
+    if (!frame) return;
+    const page = await fetch(`${frame}?prepared=1`).then(
+      (r) => r.text(),
+      () => '',
+    );
+    const token = /name="session_token" value="([^"]+)"/.exec(page)?.[1];
+    if (!token || this.then === 'leave') return;
+    const opened = await fetch(frame.replace(/\/pay\/([^/]+)$/, '/api/pages/$1/opened'), {
+      method: 'POST',
+    }).catch(() => undefined);
+    if (!opened?.ok) return; // replaced or expired meanwhile: the widget asks for a fresh page
+    const card = this.then === 'decline' ? '4000000000000002' : '4111111111111111';
+    const form = new URLSearchParams({ card, expiry: '12/30', security_code: '123', name: 'Ada' });
+    const paid = await fetch(`${system.sandbox.url}/hosted/${token}/pay`, {
+      method: 'POST',
+      body: form,
+      redirect: 'manual',
+    });
+    assert.ok(paid.status < 500, `${this}: the sandbox answered ${paid.status}`);
+  }
+}
+
 class Reconcile extends Step {
   static #keys = 0;
   toString = () => 'reconcile';
@@ -158,13 +195,14 @@ class ClockJump extends Step {
 const ref = fc.integer({ min: 0, max: 1 });
 const session = fc.tuple(ref, fc.integer({ min: 0, max: 2 }), fc.integer({ min: 0, max: 1 })).map(([r, k, e]) => new Session(r, k, e)); // prettier-ignore
 const pay = fc.tuple(ref, fc.integer({ min: 0, max: 2 })).map(([r, d]) => new Pay(r, d === 0));
+const prepared = fc.tuple(ref, fc.constantFrom('leave' as const, 'pay' as const, 'decline' as const)).map(([r, t]) => new Prepared(r, t)); // prettier-ignore
 
 /**
  * The commands, weighted towards what shoppers do (fast-check picks each entry alike): session
  * requests three times as often as the rest, payments at the page twice, a third of them declined.
  */
 export const COMMANDS = [
-  session, session, session, pay, pay,
+  session, session, session, pay, pay, prepared,
   fc.constant(new Reconcile()),
   fc.oneof(fc.constant('drop' as const), fc.constant('deliver' as const), fc.nat(9).map((replay) => ({ replay }))).map((w) => new Notifications(w)),
   fc.constantFrom<DurableStep>('session.claimed', 'session.answered', 'notification.stored', 'notification.acknowledged', 'operation.begun').map((s) => new Crash(s)),
