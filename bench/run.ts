@@ -28,17 +28,24 @@ const BUDGETS: Record<string, { max?: number; min?: number }> = {
   widget_iife_gzip_bytes: { max: 20_000 },
   interactive_ms: { max: 50 },
   device_data_ms: { max: 30 },
-  checkout_overhead_ratio: { max: 1.5 },
+  // Pay → the hosted page ÷ the same page framed directly, loopback (issue 37: 1.5 before).
+  checkout_overhead_ratio: { max: 1.1 },
   // Firefox ESR and WebKitGTK (engine-figures.ts): issue 22's budgets for every engine.
   firefox_interactive_ms: { max: 20 },
   firefox_checkout_overhead_ratio: { max: 1.1 },
   webkit_interactive_ms: { max: 20 },
   webkit_checkout_overhead_ratio: { max: 1.1 },
+  // With the network's latency (latency.ts: 30 ms to the companion, 120 ms to the service).
+  latency_chromium_checkout_overhead_ratio: { max: 1.05 },
+  latency_firefox_checkout_overhead_ratio: { max: 1.05 },
+  latency_webkit_checkout_overhead_ratio: { max: 1.05 },
   companion_rps_ratio: { min: 0.25 },
   // The companion's own cost against the relay (an Express handler that only relays the body to
   // the same stand-in service): 0.4 of a bare handler ignored the relay, the durable commits and
-  // the call, and is withdrawn (issue 23).
-  companion_own_relay_ratio: { min: 0.3 },
+  // the call, and is withdrawn (issue 23); 0.3 of the relay is withdrawn too (issue 37): pinned
+  // runs measured 0.124–0.198, and a store that cost nothing would still fall short of it. What
+  // is kept is a guard, so that the session path does not grow again.
+  companion_own_relay_ratio: { min: 0.15 },
   store_postgres_pgbench_ratio: { min: 0.3 },
   lighthouse_performance: { min: 100 },
   lighthouse_accessibility: { min: 100 },

@@ -56,7 +56,7 @@ for (const database of TEST_DATABASES) {
             const refs = [0, 1].map((i) => `mug.m${database.name[0]}${run}x${i}`);
             run++;
             steps += [...commands].length;
-            const model: Model = { refs, pages: new Map() };
+            const model: Model = { refs, pages: new Map(), shown: new Map() };
             await fc.asyncModelRun(() => ({ model, real: system }), commands);
             await checkSettled(system, refs);
           },

@@ -1,7 +1,7 @@
 /**
  * What the model-based test does to the system, as fast-check commands: session requests (same
  * and new attempt keys, changed forms), payments and declines at the page, pages prepared before
- * Pay (left unshown, or opened then paid or declined), notifications lost,
+ * Pay (left unshown, or shown, then paid or declined on later), notifications lost,
  * delivered late and replayed, reconciliation, crashes at durable steps, and clock jumps past
  * `recoverAfterMs` and `attemptTtlMs`. Each command checks its own answer; the invariants over the
  * whole system are checked after every command (invariants.ts).
@@ -19,6 +19,8 @@ export interface Model {
   refs: readonly string[];
   /** The frame URL of each order's latest session answer. */
   pages: Map<string, string>;
+  /** The hosted page's session token of each order's page prepared before Pay and shown since. */
+  shown: Map<string, string>;
 }
 
 type Command = fc.AsyncCommand<Model, ModelSystem>;
@@ -106,39 +108,61 @@ class Pay extends Step {
   }
 }
 
+/** Pays or declines on an open hosted page (its session token). */
+async function payOn(system: ModelSystem, token: string, decline: boolean, what: string) {
+  const card = decline ? '4000000000000002' : '4111111111111111';
+  const form = new URLSearchParams({ card, expiry: '12/30', security_code: '123', name: 'Ada' });
+  const paid = await fetch(`${system.sandbox.url}/hosted/${token}/pay`, {
+    method: 'POST',
+    body: form,
+    redirect: 'manual',
+  });
+  assert.ok(paid.status < 500, `${what}: the sandbox answered ${paid.status}`);
+}
+
 /**
  * A page prepared before Pay (`?prepared=1`, loaded out of sight): left unshown, or shown at Pay
- * (`pageOpened`, refused once its attempt was replaced or expired) and then paid or declined.
+ * (`pageOpened`, refused once its attempt was replaced or expired), to be paid on later
+ * (`PayShown`): other commands may come between, as a shopper's other tab would.
  */
 class Prepared extends Step {
   constructor(
     readonly ref: number,
-    readonly then: 'leave' | 'pay' | 'decline',
+    readonly show: boolean,
   ) {
     super();
   }
-  toString = () => `prepared(ref ${this.ref}, ${this.then})`;
-  async act(model: Model, system: ModelSystem) {
-    const frame = model.pages.get(model.refs[this.ref] as string);
+  toString = () => `prepared(ref ${this.ref}, ${this.show ? 'shown' : 'left'})`;
+  async act(model: Model, _system: ModelSystem) {
+    const ref = model.refs[this.ref] as string;
+    const frame = model.pages.get(ref);
     if (!frame) return;
     const page = await fetch(`${frame}?prepared=1`).then(
       (r) => r.text(),
       () => '',
     );
     const token = /name="session_token" value="([^"]+)"/.exec(page)?.[1];
-    if (!token || this.then === 'leave') return;
+    if (!token || !this.show) return;
     const opened = await fetch(frame.replace(/\/pay\/([^/]+)$/, '/api/pages/$1/opened'), {
       method: 'POST',
     }).catch(() => undefined);
-    if (!opened?.ok) return; // replaced or expired meanwhile: the widget asks for a fresh page
-    const card = this.then === 'decline' ? '4000000000000002' : '4111111111111111';
-    const form = new URLSearchParams({ card, expiry: '12/30', security_code: '123', name: 'Ada' });
-    const paid = await fetch(`${system.sandbox.url}/hosted/${token}/pay`, {
-      method: 'POST',
-      body: form,
-      redirect: 'manual',
-    });
-    assert.ok(paid.status < 500, `${this}: the sandbox answered ${paid.status}`);
+    // Refused (replaced or expired meanwhile): the widget asks for a fresh page instead.
+    if (opened?.ok) model.shown.set(ref, token);
+  }
+}
+
+/** Pays (or declines) on the page prepared before Pay and shown. */
+class PayShown extends Step {
+  constructor(
+    readonly ref: number,
+    readonly decline: boolean,
+  ) {
+    super();
+  }
+  toString = () => `pay shown(ref ${this.ref}${this.decline ? ', declined' : ''})`;
+  async act(model: Model, system: ModelSystem) {
+    const token = model.shown.get(model.refs[this.ref] as string);
+    if (token) await payOn(system, token, this.decline, String(this));
   }
 }
 
@@ -195,14 +219,15 @@ class ClockJump extends Step {
 const ref = fc.integer({ min: 0, max: 1 });
 const session = fc.tuple(ref, fc.integer({ min: 0, max: 2 }), fc.integer({ min: 0, max: 1 })).map(([r, k, e]) => new Session(r, k, e)); // prettier-ignore
 const pay = fc.tuple(ref, fc.integer({ min: 0, max: 2 })).map(([r, d]) => new Pay(r, d === 0));
-const prepared = fc.tuple(ref, fc.constantFrom('leave' as const, 'pay' as const, 'decline' as const)).map(([r, t]) => new Prepared(r, t)); // prettier-ignore
+const prepared = fc.tuple(ref, fc.boolean()).map(([r, show]) => new Prepared(r, show));
+const payShown = fc.tuple(ref, fc.integer({ min: 0, max: 2 })).map(([r, d]) => new PayShown(r, d === 0)); // prettier-ignore
 
 /**
  * The commands, weighted towards what shoppers do (fast-check picks each entry alike): session
  * requests three times as often as the rest, payments at the page twice, a third of them declined.
  */
 export const COMMANDS = [
-  session, session, session, pay, pay, prepared,
+  session, session, session, pay, pay, prepared, payShown,
   fc.constant(new Reconcile()),
   fc.oneof(fc.constant('drop' as const), fc.constant('deliver' as const), fc.nat(9).map((replay) => ({ replay }))).map((w) => new Notifications(w)),
   fc.constantFrom<DurableStep>('session.claimed', 'session.answered', 'notification.stored', 'notification.acknowledged', 'operation.begun').map((s) => new Crash(s)),
