@@ -40,6 +40,22 @@ describe('the companion’s widget routes', () => {
       assert.equal(order?.amount, '25.00');
     });
 
+    it("sends the element's locale as browser_lang, which the service's pages speak", async () => {
+      const page = async (ref: string, extra: Record<string, unknown>) => {
+        const created = await stack.widget('/checkout-sessions', sessionBody(ref, extra));
+        return (await fetch(String(created.body.frame_url))).text();
+      };
+      const device = { browser_lang: 'en-GB' };
+      assert.match(await page('tee.w5', { locale: 'pt-BR', device }), /name="browser_lang" value="pt-BR"/); // prettier-ignore
+      assert.match(await page('mug.w5', { device }), /name="browser_lang" value="en-GB"/);
+      const bad = await stack.widget(
+        '/checkout-sessions',
+        sessionBody('tee.w6', { locale: 'pt_BR!' }),
+      );
+      assert.equal(bad.status, 400);
+      assert.match(JSON.stringify(bad.body.issues), /"path":"locale"/);
+    });
+
     describe('with a tampered amount, currency and item list', () => {
       it('charges the catalogue price', async () => {
         const tampered = sessionBody('tee.w3', {
