@@ -270,5 +270,5 @@ export class FrameController implements ReactiveController {
 }
 
 const CHEVRON = svg`<path d="M10 3L5 8l5 5" />`;
-/** Where the payment page takes the whole screen, as a modal dialog (the styles' phone width). */
+/** Where the payment page takes the whole screen, as a modal dialog: a phone's width. */
 const PHONE = '(max-width:480px)';
