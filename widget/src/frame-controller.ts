@@ -50,6 +50,8 @@ export class FrameController implements ReactiveController {
   #session: SessionResponse | undefined;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #popup: Window | null = null;
+  /** The page is up for a card's 3-D Secure challenge (card mode): the shopper is told why. */
+  #verify = false;
   /** It left the document with its page mounted, whose one-time address the frame used. */
   #leftWithPage = false;
 
@@ -157,9 +159,13 @@ export class FrameController implements ReactiveController {
     this.#popup = window.open(this.windowUrl, 'acquiring-checkout', 'popup,width=480,height=720');
   };
 
-  /** Mounts `session`'s payment page (`url`) in the frame; it has `frameTimeout` ms to load. */
-  mount(session: SessionResponse, url: string): void {
+  /**
+   * Mounts `session`'s payment page (`url`) in the frame; it has `frameTimeout` ms to load.
+   * `verify`: a typed card needs a 3-D Secure challenge, which the page runs; the bar says so.
+   */
+  mount(session: SessionResponse, url: string, verify = false): void {
     this.#session = session;
+    this.#verify = verify;
     this.#set({ url, loading: true });
     this.#arm();
     void reveal(this.#host, 'payment-page');
@@ -236,6 +242,7 @@ export class FrameController implements ReactiveController {
               </button>
               ${summary ? html`<span part="summary">${summary}</span>` : nothing}
             </div>
+            ${this.#verify ? html`<p part="notice" role="status">${t.verify_card}</p>` : nothing}
             <div class="stage">
               ${
                 this.loading
