@@ -146,6 +146,11 @@ export class WebDriverTab extends DriverTab<Located> {
     await this.session.click(option);
   }
 
+  /** Key actions go to the focused element wherever it is, in the frame too. */
+  async press(key: 'Tab' | 'Escape'): Promise<void> {
+    await this.session.keys([key]);
+  }
+
   async close(): Promise<void> {
     await this.session.close();
   }

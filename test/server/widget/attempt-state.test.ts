@@ -165,7 +165,12 @@ describe('the widget’s attempt', () => {
 
     it('keeps what the service said of a payment that did not go through (a 3-D Secure failed)', () => {
       const info = '3002:3-D Secure authentication failed';
-      const failed = next(STATES.confirming, { ...EVENTS.status, status: 'failed', info });
+      const failed = next(STATES.confirming, {
+        on: 'status',
+        status: 'failed',
+        attempt: pending,
+        info,
+      });
       assert.deepEqual(failed, { is: 'idle', outcome: 'failed', info });
     });
 
