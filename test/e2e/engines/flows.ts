@@ -206,6 +206,16 @@ export function paymentFlows(name: EngineName): void {
           }); // prettier-ignore
         const opened = await state();
         assert.equal(opened.modal, true, 'shown modal');
+        // The storefront behind is inert: its links cannot take the focus, even from a script.
+        const linkFocused = await s.tab.evaluate(() => {
+          const link = document.querySelector('a');
+          link?.focus();
+          return !!link && document.activeElement === link;
+        });
+        assert.equal(linkFocused, false, 'a storefront link took the focus');
+        // WebKitGTK's driver delivers no key to the page while the dialog is up (its keydown is
+        // never seen, in the storefront nor the frame): Escape and Tab are checked in the others.
+        if (name === 'webkit') return;
         await s.tab.press('Escape');
         await s.tab.waitFor('element', { css: '[part~="pay-button"]' });
         await until(state, (now) => now.focused.includes('pay-button'), {
