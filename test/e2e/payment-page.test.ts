@@ -25,7 +25,10 @@ describe('the payment page in the storefront', () => {
     await s.add('Enamel mug');
     await s.checkout();
     await s.fillDetails();
-    await s.pay(); // Pay is at the bottom of the form: the window has scrolled down to it
+    // The shopper scrolled down past Pay (the window shows the page's foot), then pays: the
+    // page that opens lies above the window, and taller than it.
+    await s.page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight));
+    await s.pay();
     await s.frame.getByLabel('Card number').waitFor();
     const back = element(s).getByRole('button', { name: 'Back' });
     await s.page.waitForFunction(() => {
