@@ -15,12 +15,16 @@ export type EngineName = 'chromium' | 'firefox' | 'webkit';
 
 export interface Engine {
   name: EngineName;
-  /** A fresh tab, 1280 × 900. WebKitGTK's driver holds one window at a time: close it first. */
-  newTab(): Promise<Tab>;
+  /**
+   * A fresh tab, 1280 × 900 unless `size` says (a phone's 375 × 667). WebKitGTK's driver holds one
+   * window at a time: close it first.
+   */
+  newTab(size?: Size): Promise<Tab>;
   close(): Promise<void>;
 }
 
-const SIZE = { width: 1280, height: 900 };
+type Size = { width: number; height: number };
+const SIZE: Size = { width: 1280, height: 900 };
 
 /**
  * Starts `name`'s browser. `compositing`: WebKitGTK's accelerated compositing, which the tests go
@@ -31,8 +35,8 @@ export async function startEngine(name: EngineName, { compositing = false } = {}
     const browser = await launchChromium();
     return {
       name,
-      async newTab() {
-        const page = await (await browser.newContext({ viewport: SIZE })).newPage();
+      async newTab(size = SIZE) {
+        const page = await (await browser.newContext({ viewport: size })).newPage();
         page.setDefaultTimeout(15_000);
         return new PlaywrightTab(page);
       },
@@ -43,10 +47,10 @@ export async function startEngine(name: EngineName, { compositing = false } = {}
     const browser = await launchFirefox();
     return {
       name,
-      async newTab() {
+      async newTab(size = SIZE) {
         const page = await (await browser.createBrowserContext()).newPage();
         page.setDefaultTimeout(15_000);
-        await page.setViewport(SIZE);
+        await page.setViewport(size);
         return new PuppeteerTab(page);
       },
       close: () => browser.close(),
@@ -55,7 +59,7 @@ export async function startEngine(name: EngineName, { compositing = false } = {}
   const webkit = await startWebKit({ compositing });
   return {
     name,
-    newTab: async () => new WebDriverTab(await webkit.newSession(SIZE)),
+    newTab: async (size = SIZE) => new WebDriverTab(await webkit.newSession(size)),
     close: () => webkit.close(),
   };
 }

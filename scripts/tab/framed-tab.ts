@@ -34,6 +34,7 @@ export interface PageLike extends FrameLike {
   goBack(): Promise<unknown>;
   url(): string;
   mainFrame(): FrameLike;
+  keyboard: { press(key: string): Promise<unknown> };
 }
 
 export abstract class FramedTab<Handle extends ElementLike> extends DriverTab<Handle> {
@@ -55,6 +56,10 @@ export abstract class FramedTab<Handle extends ElementLike> extends DriverTab<Ha
 
   async url(): Promise<string> {
     return this.page.url();
+  }
+
+  async press(key: 'Tab' | 'Escape'): Promise<void> {
+    await this.page.keyboard.press(key);
   }
 
   evaluate<A extends unknown[], T>(fn: (...args: A) => T, ...args: A): Promise<Awaited<T>> {

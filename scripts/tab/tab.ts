@@ -44,6 +44,8 @@ export interface Tab {
   count(scope: Scope, target: Target): Promise<number>;
   /** Waits until `target` shows. */
   waitFor(scope: Scope, target: Target): Promise<void>;
+  /** Presses `key` (`Tab`, `Escape`) where the focus is, as the shopper's keyboard does. */
+  press(key: 'Tab' | 'Escape'): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -131,6 +133,7 @@ export abstract class DriverTab<Handle> implements Tab {
     ...args: A
   ): Promise<Awaited<T>>;
   abstract close(): Promise<void>;
+  abstract press(key: 'Tab' | 'Escape'): Promise<void>;
   /** The first of `target` that shows in `scope`, or undefined (the frame not there yet too). */
   protected abstract find(scope: Scope, target: Target): Promise<Handle | undefined>;
   /** Runs `fn` on the element `handle` names, in its own document. */

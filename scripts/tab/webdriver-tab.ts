@@ -146,6 +146,20 @@ export class WebDriverTab extends DriverTab<Located> {
     await this.session.click(option);
   }
 
+  /**
+   * Keys go to the focused element of the session's current document: the frame's, when the
+   * focus is in the payment page's frame (the storefront's document sees only the iframe), else
+   * the storefront's.
+   */
+  async press(key: 'Tab' | 'Escape'): Promise<void> {
+    await this.#switch(null);
+    const inFrame = await this.session.execute<boolean>(
+      `const active = document.activeElement; return (active?.shadowRoot?.activeElement ?? active)?.localName === 'iframe'`,
+    );
+    await this.#enter(inFrame ? 'frame' : 'page');
+    await this.session.keys([key]);
+  }
+
   async close(): Promise<void> {
     await this.session.close();
   }

@@ -7,11 +7,24 @@
  */
 import { createHash } from 'node:crypto';
 import { escapeHtml, formatAmount } from '../gateway/index.ts';
+import { pageLanguage, type PageLanguage, type PageTexts } from './page-texts.ts';
 import type { Order } from './records.ts';
 
 /** The checkout response's only script. Its hash goes into the CSP of whoever serves the page. */
 export const AUTO_SUBMIT_SCRIPT = "document.getElementById('pay').submit();";
-export const AUTO_SUBMIT_SCRIPT_HASH = `sha256-${createHash('sha256').update(AUTO_SUBMIT_SCRIPT).digest('base64')}`;
+export const AUTO_SUBMIT_SCRIPT_HASH = hashOf(AUTO_SUBMIT_SCRIPT);
+
+/**
+ * The sandbox's pages' only script: a form sent back with an error gives the wrong field the
+ * focus. `autofocus` would, but browsers ignore it in a cross-origin frame (the widget's), and the
+ * focus fell to the body, so the next Tab went to the card number. Allowed by its hash alone.
+ */
+export const FOCUS_SCRIPT = "document.querySelector('[aria-invalid=true]')?.focus();";
+export const FOCUS_SCRIPT_HASH = hashOf(FOCUS_SCRIPT);
+
+function hashOf(script: string): string {
+  return `sha256-${createHash('sha256').update(script).digest('base64')}`;
+}
 
 /** Request fields the hosted page also reads under a camel-case name, as the interface describes. */
 const CAMEL_CASE: Record<string, string> = {
@@ -59,11 +72,13 @@ button.secondary { margin-top: 0.5rem; background: none; color: inherit; border:
 /** The stylesheet's path under the sandbox's base. */
 export const STYLESHEET_PATH = '/assets/sandbox.css';
 
-function layout(base: string, title: string, body: string): string {
+/** A page in `language`: its `lang` and direction, so a screen reader reads it in that language. */
+function layout(base: string, language: PageLanguage, title: string, body: string): string {
+  const focus = body.includes('aria-invalid="true"') ? `<script>${FOCUS_SCRIPT}</script>` : '';
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<html lang="${escapeHtml(language.lang)}" dir="${language.dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title><link rel="stylesheet" href="${escapeHtml(base + STYLESHEET_PATH)}"></head>
-<body><main>${body}</main></body></html>`;
+<body><main>${body}</main>${focus}</body></html>`;
 }
 
 function hidden(name: string, value: string): string {
@@ -96,15 +111,34 @@ export function checkoutResponsePage(
 <script>${AUTO_SUBMIT_SCRIPT}</script></body></html>`;
 }
 
+/**
+ * What the shopper pays for, as the shop's items name it ("Ceramic mug × 2, Tea"), or nothing:
+ * never the order number, which is the shop's and the service's, not the shopper's.
+ */
+export function orderDescription(order: Order): string {
+  const items = order.details?.items;
+  if (typeof items !== 'string' || items === '') return '';
+  return items
+    .split('#;#')
+    .map((entry) => entry.split('#,#'))
+    .filter(([name = '']) => name.trim() !== '')
+    .map(([name = '', , , quantity = '1']) =>
+      quantity === '1' ? name.trim() : `${name.trim()} × ${quantity}`,
+    )
+    .join(', ');
+}
+
 function summary(order: Order): string {
-  return `<div class="summary"><p>Order <strong>${escapeHtml(order.order_no)}</strong></p>
+  const description = orderDescription(order);
+  return `<div class="summary">${description ? `<p data-testid="description">${escapeHtml(description)}</p>` : ''}
 <p class="amount" data-testid="amount">${escapeHtml(formatAmount(order.amount, order.currency))} ${escapeHtml(order.currency)}</p></div>`;
 }
 
 /** What is wrong with a card form that was sent: the field, and a sentence for the shopper. */
 export interface CardFormError {
   field: 'card' | 'expiry' | 'security_code';
-  message: string;
+  /** The sentence, by its key in the page's texts. */
+  message: keyof PageTexts;
 }
 
 /**
@@ -115,9 +149,11 @@ export function cardFormPage(
   base: string,
   token: string,
   order: Order,
+  language: PageLanguage,
   error?: CardFormError,
   typed: Record<string, string> = {},
 ): string {
+  const { t } = language;
   const hosted = escapeHtml(`${base}/hosted/${token}`);
   const input = (name: string, attributes: string) => {
     const invalid =
@@ -127,34 +163,42 @@ export function cardFormPage(
   };
   return layout(
     base,
-    'Pay by card',
-    `<h1>Pay by card — sandbox</h1>${summary(order)}
-${error ? `<p class="error" id="form-error" role="alert">${escapeHtml(error.message)}</p>` : ''}
+    language,
+    t.pay_by_card,
+    `<h1>${escapeHtml(t.pay_by_card)}</h1>${summary(order)}
+${error ? `<p class="error" id="form-error" role="alert">${escapeHtml(t[error.message])}</p>` : ''}
 <form method="POST" action="${hosted}/pay">
-<label for="card">Card number</label>
-${input('card', 'inputmode="numeric" autocomplete="cc-number" required')}
-<div class="row"><div><label for="expiry">Expiry (MM/YY)</label>
-${input('expiry', 'autocomplete="cc-exp" placeholder="MM/YY" required')}</div>
-<div><label for="security_code">Security code</label>
-${input('security_code', 'inputmode="numeric" autocomplete="cc-csc" required')}</div></div>
-<label for="name">Name on card</label>
+<label for="card">${escapeHtml(t.card_number)}</label>
+${input('card', 'inputmode="numeric" autocomplete="cc-number" dir="ltr" required')}
+<div class="row"><div><label for="expiry">${escapeHtml(t.expiry)}</label>
+${input('expiry', 'autocomplete="cc-exp" placeholder="MM/YY" dir="ltr" required')}</div>
+<div><label for="security_code">${escapeHtml(t.security_code)}</label>
+${input('security_code', 'inputmode="numeric" autocomplete="cc-csc" dir="ltr" required')}</div></div>
+<label for="name">${escapeHtml(t.name_on_card)}</label>
 ${input('name', 'autocomplete="cc-name"')}
-<button class="primary" type="submit">Pay</button></form>
-<form method="POST" action="${hosted}/cancel"><button class="secondary" type="submit">Cancel</button></form>
-<p class="hint">Sandbox: use 4111 1111 1111 1111 with any future expiry and any security code.</p>`,
+<button class="primary" type="submit">${escapeHtml(t.pay)}</button></form>
+<form method="POST" action="${hosted}/cancel"><button class="secondary" type="submit">${escapeHtml(t.cancel)}</button></form>
+<p class="hint">${escapeHtml(t.card_hint)}</p>`,
   );
 }
 
-export function challengePage(base: string, token: string, order: Order): string {
+export function challengePage(
+  base: string,
+  token: string,
+  order: Order,
+  language: PageLanguage,
+): string {
+  const { t } = language;
   return layout(
     base,
-    '3-D Secure',
-    `<h1>Confirm it is you</h1>${summary(order)}
+    language,
+    t.confirm_title,
+    `<h1>${escapeHtml(t.confirm_title)}</h1>${summary(order)}
 <form method="POST" action="${escapeHtml(`${base}/hosted/${token}/3ds`)}">
-<label for="code">Code sent to your phone</label>
-<input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" required>
-<button class="primary" type="submit">Confirm</button></form>
-<p class="hint">Sandbox: 1234 passes the challenge; any other code fails it.</p>`,
+<label for="code">${escapeHtml(t.code_label)}</label>
+<input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" dir="ltr" required>
+<button class="primary" type="submit">${escapeHtml(t.confirm)}</button></form>
+<p class="hint">${escapeHtml(t.challenge_hint)}</p>`,
   );
 }
 
@@ -163,20 +207,25 @@ export function issuerPage(
   token: string,
   order: Order,
   paymentMethod: string,
+  language: PageLanguage,
 ): string {
+  const { t } = language;
   const issuer = escapeHtml(`${base}/issuer/${token}`);
+  const title = t.pay_with.replace('{method}', paymentMethod);
   return layout(
     base,
-    `Pay with ${paymentMethod}`,
-    `<h1>${escapeHtml(paymentMethod)} — sandbox issuer</h1>${summary(order)}
-<form method="POST" action="${issuer}/pay"><button class="primary" type="submit">Pay</button></form>
-<form method="POST" action="${issuer}/cancel"><button class="secondary" type="submit">Cancel payment</button></form>`,
+    language,
+    title,
+    `<h1>${escapeHtml(title)}</h1>${summary(order)}
+<form method="POST" action="${issuer}/pay"><button class="primary" type="submit">${escapeHtml(t.pay)}</button></form>
+<form method="POST" action="${issuer}/cancel"><button class="secondary" type="submit">${escapeHtml(t.cancel_payment)}</button></form>`,
   );
 }
 
 export function messagePage(base: string, title: string, message: string): string {
   return layout(
     base,
+    pageLanguage(),
     title,
     `<h1>${escapeHtml(title)}</h1><p data-testid="message">${escapeHtml(message)}</p>`,
   );

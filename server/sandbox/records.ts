@@ -63,6 +63,8 @@ export interface Session {
   card?: string;
   expiry?: CardExpiry;
   token_flag?: boolean;
+  /** The language the shopper's pages speak: the request's `browser_lang` (page-texts.ts). */
+  lang?: string;
 }
 
 /** A card's expiry: `MM` and `YYYY`. */

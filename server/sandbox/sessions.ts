@@ -42,7 +42,7 @@ export function apmPayment(
   checkPayer(fields);
   return engine.store.transaction(() => {
     const order = createOrder(engine, merchant, fields, 'apm');
-    const session = openSession(engine, order, 'apm');
+    const session = openSession(engine, order, 'apm', languageOf(fields));
     return {
       ...orderEcho(order),
       issuer_url: `${engine.config.publicUrl}/issuer/${session.token}`,
@@ -60,9 +60,15 @@ export function checkout(
     const order = createOrder(engine, merchant, fields, 'checkout');
     const session = openSession(engine, order, 'checkout', {
       token_flag: fields.token_flag?.toUpperCase() === 'YES',
+      ...languageOf(fields),
     });
     return { order, session };
   });
+}
+
+/** The language the session's pages speak: the request's `browser_lang`, when it has one. */
+function languageOf(fields: { browser_lang?: string | undefined }): Partial<Session> {
+  return fields.browser_lang ? { lang: fields.browser_lang } : {};
 }
 
 /** The live session of `token`, or a 404. */

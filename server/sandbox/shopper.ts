@@ -1,6 +1,7 @@
 /**
  * The routes a shopper's browser uses: the hosted payment page, its 3-D Secure challenge, the APM
- * issuer page. Each page has a strict CSP of its own: no script, styles from the sandbox, forms
+ * issuer page. Each page has a strict CSP of its own: one script by its hash (the focus on a
+ * wrong field, pages.ts), styles from the sandbox, forms
  * only to the sandbox and to the merchant's return address. Every address a page or a redirect
  * hands the browser starts with the path of config.publicUrl, so the routes also work with the
  * sandbox mounted under a path of a bigger app (same origin, so `'self'` still covers them).
@@ -17,11 +18,13 @@ import {
   type CardFormError,
   challengePage,
   issuerPage,
+  FOCUS_SCRIPT_HASH,
   messagePage,
   STYLESHEET,
   STYLESHEET_PATH,
 } from './pages.ts';
 import type { CardExpiry, Session } from './records.ts';
+import { pageLanguage } from './page-texts.ts';
 import { isExpired } from './test-inputs.ts';
 import { isRecord } from '../unknown.ts';
 
@@ -33,10 +36,11 @@ function origin(url: string | undefined): string | undefined {
   }
 }
 
-/** No script at all; styles from the sandbox; forms to `formAction`; framed by `frameAncestors`. */
+/** One script by its hash; styles from the sandbox; forms to `formAction`; framed by `frameAncestors`. */
 function contentSecurityPolicy(formAction: string, frameAncestors: string): string {
   return [
     "default-src 'none'",
+    `script-src '${FOCUS_SCRIPT_HASH}'`,
     "style-src 'self'",
     "img-src 'self'",
     `form-action ${formAction}`,
@@ -76,14 +80,13 @@ function readCard(
   now: number,
 ): { card: string; expiry: CardExpiry } | CardFormError {
   const card = (form.card ?? '').replace(/[\s-]/g, '');
-  if (!CARD.test(card))
-    return { field: 'card', message: 'Enter the card number: 12 to 19 digits.' };
+  if (!CARD.test(card)) return { field: 'card', message: 'enter_card' };
   const expiry = EXPIRY.exec((form.expiry ?? '').trim());
-  if (!expiry) return { field: 'expiry', message: 'Enter the expiry as MM/YY.' };
+  if (!expiry) return { field: 'expiry', message: 'enter_expiry' };
   if (isExpired({ month: expiry[1] ?? '', year: expiry[2] ?? '' }, now))
-    return { field: 'expiry', message: 'This card has expired.' };
+    return { field: 'expiry', message: 'card_expired' };
   if (!/^\d{3,4}$/.test(form.security_code ?? ''))
-    return { field: 'security_code', message: 'Enter the security code: 3 or 4 digits.' };
+    return { field: 'security_code', message: 'enter_code' };
   const year = expiry[2] ?? '';
   return { card, expiry: { month: expiry[1] ?? '', year: year.length === 2 ? `20${year}` : year } };
 }
@@ -104,6 +107,7 @@ export function shopperRouter(engine: Engine): Router {
         useDefaults: false,
         directives: {
           defaultSrc: ["'none'"],
+          scriptSrc: [`'${FOCUS_SCRIPT_HASH}'`],
           styleSrc: ["'self'"],
           imgSrc: ["'self'"],
           formAction: ["'self'", (_request, response) => local(response, 'formAction', "'self'")],
@@ -153,7 +157,9 @@ export function shopperRouter(engine: Engine): Router {
   router.get('/hosted/:token', (request, response) => {
     const { session, order } = liveSession(engine, request.params.token, 'checkout');
     pagePolicy(engine, response, session);
-    response.type('html').send(cardFormPage(base, session.token, order));
+    response
+      .type('html')
+      .send(cardFormPage(base, session.token, order, pageLanguage(session.lang)));
   });
 
   router.post('/hosted/:token/pay', (request, response) => {
@@ -167,7 +173,7 @@ export function shopperRouter(engine: Engine): Router {
       return void response
         .status(400)
         .type('html')
-        .send(cardFormPage(base, session.token, order, read, typed));
+        .send(cardFormPage(base, session.token, order, pageLanguage(session.lang), read, typed));
     }
     step(
       response,
@@ -180,7 +186,9 @@ export function shopperRouter(engine: Engine): Router {
   router.get('/hosted/:token/3ds', (request, response) => {
     const { session, order } = liveSession(engine, request.params.token, 'checkout');
     pagePolicy(engine, response, session);
-    response.type('html').send(challengePage(base, session.token, order));
+    response
+      .type('html')
+      .send(challengePage(base, session.token, order, pageLanguage(session.lang)));
   });
 
   router.post('/hosted/:token/3ds', (request, response) => {
@@ -201,7 +209,9 @@ export function shopperRouter(engine: Engine): Router {
     const { session, order } = liveSession(engine, request.params.token, 'apm');
     pagePolicy(engine, response, session);
     const method = order.payment_method ?? 'APM';
-    response.type('html').send(issuerPage(base, session.token, order, method));
+    response
+      .type('html')
+      .send(issuerPage(base, session.token, order, method, pageLanguage(session.lang)));
   });
 
   for (const action of ['pay', 'cancel'] as const) {

@@ -26,6 +26,8 @@ export interface RequestHost {
   orderRef: string;
   bankCode: string;
   returnUrl: string;
+  /** The element's locale attribute: its language, which the service's pages speak too. */
+  locale?: string;
   /** How the shopper pays: the mode's flow, or the method chosen (mode="auto"), and instalments. */
   _choice(): Choice;
   /** The shopper fields and the device data Pay sends. */
@@ -76,6 +78,8 @@ async function baseRequest(
     client_secret: clientSecretOf(orderRef),
     ...(await host.collectedData()),
     ...host.paymentOptions?.(mode),
+    // The service's pages (card, 3-D Secure, PIX) speak the element's language (contract.ts).
+    ...(host.locale ? { locale: host.locale } : {}),
     // A redirect (APM, or the frame's fallback) needs a way back: this page, unless told otherwise.
     return_url: host.returnUrl || returnAddress(),
   };

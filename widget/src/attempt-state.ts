@@ -52,6 +52,8 @@ interface Fields {
   failure: CheckoutError;
   /** The outcome, once read. */
   outcome: OrderStatus;
+  /** What the service said of an outcome not paid (its result_info: a 3-D Secure not passed). */
+  info: string;
   /** The attempt paid. */
   attempt: PendingAttempt;
 }
@@ -69,14 +71,16 @@ type State<Is, Must extends keyof Fields = never, May extends keyof Fields = nev
 type Rest = State<
   'idle' | 'preparing' | 'prepared',
   never,
-  'key' | 'failure' | 'outcome' | 'left' | 'resumed'
+  'key' | 'failure' | 'outcome' | 'info' | 'left' | 'resumed'
 >;
 
 export type Attempt =
   | Rest
   /** `saved`: continuing a saved attempt (a failure offers Continue again). */
   | State<'opening', 'key', 'saved' | 'left' | 'resumed'>
-  | State<'page' | 'confirming', 'key', 'resumed'>
+  /** `saved`: a continued attempt, which Back from its page offers to continue again. */
+  | State<'page', 'key', 'resumed' | 'saved'>
+  | State<'confirming', 'key', 'resumed'>
   /** A redirect takes the page away from whatever it showed (at rest: nothing under way). */
   | State<'away', never, 'key' | 'resumed'>
   | State<'paid', 'outcome' | 'attempt'>
@@ -103,9 +107,9 @@ export type AttemptEvent =
   /** The shopper left the hosted page for the form: Pay goes on with the same attempt. */
   | { on: 'back'; left: PendingAttempt }
   /** The outcome, as read (from `confirming`, or whatever else asked). */
-  | { on: 'status'; status: OrderStatus; attempt: PendingAttempt }
+  | { on: 'status'; status: OrderStatus; attempt: PendingAttempt; info?: string | null }
   /** The attempt whose page the shopper left ended meanwhile. */
-  | { on: 'ended'; status: OrderStatus; attempt: PendingAttempt }
+  | { on: 'ended'; status: OrderStatus; attempt: PendingAttempt; info?: string | null }
   | { on: 'fail'; failure: CheckoutError }
   /** An attempt saved before this page loaded: its status is read. */
   | { on: 'check'; saved: SavedAttempt }
@@ -125,8 +129,10 @@ export const atRest = (a: Attempt): a is Rest =>
   a.is === 'idle' || a.is === 'preparing' || a.is === 'prepared';
 
 /** Where an outcome leads: the result for good once paid, else rest (the next Pay is new). */
-const settle = (outcome: OrderStatus, attempt: PendingAttempt): Attempt =>
-  PAID_STATUSES.includes(outcome) ? { is: 'paid', outcome, attempt } : { is: 'idle', outcome };
+const settle = (outcome: OrderStatus, attempt: PendingAttempt, info?: string | null): Attempt =>
+  PAID_STATUSES.includes(outcome)
+    ? { is: 'paid', outcome, attempt }
+    : { is: 'idle', outcome, ...(info ? { info } : {}) };
 
 /** The attempt after `e`; `a` itself when `e` does not apply to it. */
 export function next(a: Attempt, e: AttemptEvent): Attempt {
@@ -143,7 +149,7 @@ export function next(a: Attempt, e: AttemptEvent): Attempt {
         ? { is: 'opening', key: a.saved.attempt_key, saved: a.saved, resumed: true }
         : a;
     case 'page':
-      return is === 'opening' ? { is: 'page', key, resumed } : a;
+      return is === 'opening' ? { is: 'page', key, resumed, saved: a.saved } : a;
     case 'away':
       return is === 'opening' || is === 'page' || atRest(a)
         ? { is: 'away', key: a.key, resumed }
@@ -153,11 +159,16 @@ export function next(a: Attempt, e: AttemptEvent): Attempt {
     case 'confirm':
       return is === 'opening' || is === 'page' ? { is: 'confirming', key, resumed } : a;
     case 'back':
+      // A continued attempt has no form behind it (this page load never had its fields): Back
+      // offers Continue again, not an empty form.
+      if (is === 'page' && a.saved) return { is: 'resumable', saved: a.saved };
       return is === 'page' ? { is: 'idle', key, left: e.left, resumed } : a;
     case 'status':
-      return isBusy(a) ? settle(e.status, e.attempt) : a;
+      return isBusy(a) ? settle(e.status, e.attempt, e.info) : a;
     case 'ended':
-      return atRest(a) && a.left && !a.outcome ? settle(e.status, e.attempt) : a;
+      return (atRest(a) || is === 'resumable') && !a.outcome && (a.left || a.saved)
+        ? settle(e.status, e.attempt, e.info)
+        : a;
     case 'fail':
       if (is === 'opening' && a.saved)
         return { is: 'resumable', saved: a.saved, failure: e.failure };

@@ -1,7 +1,9 @@
 import { css } from 'lit';
-import { paymentPageStyles } from './payment-page.styles.ts';
 
-/** The element's stylesheet: the form, its messages and result, then the payment page's. */
+/**
+ * The element's stylesheet: the form, its messages and result. The payment page's come with the
+ * schema part (payment-page.styles.ts), which Pay awaits before any page opens.
+ */
 export const styles = [
   css`
     :host {
@@ -203,5 +205,4 @@ export const styles = [
       direction: rtl;
     }
   `,
-  paymentPageStyles,
 ];

@@ -202,6 +202,7 @@ export class CheckoutForm {
       errors: host._errors,
       required: this.#required,
       locale: host.locale,
+      mode: host.mode,
       attempt,
       // Worded by the schema part (asked for at connect): plain "Pay" until it is here.
       payLabel: (!own && money?.payLabel(texts, summary, host.locale)) || texts.pay,

@@ -62,6 +62,16 @@ const common = {
    * `02` 390×400, `03` 500×600, `04` 600×400, `05` full screen. Sent with card and checkout payments.
    */
   challenge_window_size: z.optional(z.enum(CHALLENGE_WINDOW_SIZES, 'a window size code 01 to 05')),
+  /**
+   * The element's locale (a BCP 47 tag such as `pt-BR`): the language the shopper reads. The
+   * companion sends it as `browser_lang`, the interface's one language field, which the service's
+   * pages (card, 3-D Secure, PIX) speak; without it, the browser's language goes.
+   */
+  locale: z.optional(
+    z
+      .string()
+      .check(z.regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8}){0,3}$/, 'a language tag such as pt-BR')),
+  ),
 };
 
 /**

@@ -7,11 +7,9 @@
  */
 import { html, nothing } from 'lit';
 import { isBusy, type Attempt } from './attempt-state.ts';
-import type { CheckoutError } from './companion-client.ts';
 import { renderField } from './field-view.ts';
 import type { FieldSpec } from './fields.ts';
 import type { Messages } from './messages-type.ts';
-import type { OrderStatus } from './protocol.ts';
 import { renderResult } from './result-view.ts';
 import { failureText, outcomeText } from './shopper-text.ts';
 
@@ -22,6 +20,8 @@ export interface FormState {
   errors: Record<string, keyof Messages>;
   required: Set<string>;
   locale: string;
+  /** The element's mode: a decline offers another way to pay only where there is one (auto). */
+  mode: string;
   /** The payment attempt as it stands (attempt-state.ts): busy, what it said, to continue. */
   attempt: Attempt;
   /** What Pay says when not busy: `Pay`, or `Pay $49.00` once the amount is known. */
@@ -45,7 +45,7 @@ export interface FormState {
 
 export function renderForm(state: FormState) {
   const { texts: t, attempt } = state;
-  const { is, outcome, failure } = attempt;
+  const { is, failure } = attempt;
   const busy = isBusy(attempt);
   if (is === 'paid') return renderResult(t, attempt.outcome, state.amount);
   // A saved attempt being checked, or to continue (payment-controller.ts).
@@ -71,7 +71,7 @@ export function renderForm(state: FormState) {
         }),
       )}${state.saveCard ?? nothing}
     </fieldset>
-    ${instalments} ${renderNotice(t, outcome, failure)}
+    ${instalments} ${renderNotice(state)}
     <button
       part=${retry ? 'pay-button retry-button' : 'pay-button'}
       type="submit"
@@ -88,13 +88,15 @@ export function renderForm(state: FormState) {
  * not go through) in the error style and as an alert; a cancellation as a neutral notice. It can
  * take the focus (payment-controller.ts gives it), which reads it out.
  */
-function renderNotice(t: Messages, outcome: OrderStatus | undefined, failure?: CheckoutError) {
+function renderNotice({ texts: t, attempt, mode }: FormState) {
+  const { outcome, failure } = attempt;
   if (failure)
     return html`<p part="failure" role="alert" tabindex="-1">${t[failureText(failure)]}</p>`;
   if (outcome === undefined) return nothing;
   const neutral = outcome === 'cancelled';
   const [part, role] = neutral ? ['status notice', 'status'] : ['status failure', 'alert'];
-  return html`<p part=${part} role=${role} tabindex="-1">${t[outcomeText(outcome)]}</p>`;
+  const text = outcomeText(outcome, attempt.info, mode === 'card' || mode === 'checkout');
+  return html`<p part=${part} role=${role} tabindex="-1">${t[text]}</p>`;
 }
 
 /** Which fields share a row: neighbours that are both short (names, expiry and code), two by two. */
@@ -109,17 +111,18 @@ function pairs(fields: FieldSpec[]): boolean[] {
 function renderResume(state: FormState, busy: boolean) {
   const { texts: t, attempt } = state;
   return html`<form part="form" novalidate @submit=${state.onSubmit}>
-    ${renderNotice(t, attempt.outcome, attempt.failure)}
+    ${renderNotice(state)}
     ${
       attempt.is === 'resumable'
-        ? html`<button
-            part="continue-button"
-            type="button"
-            ?disabled=${busy}
-            @click=${state.onContinue}
-          >
-            ${t.continue_payment}
-          </button>`
+        ? html`<p part="notice">${t.resume_note}</p>
+            <button
+              part="continue-button"
+              type="button"
+              ?disabled=${busy}
+              @click=${state.onContinue}
+            >
+              ${t.continue_payment}
+            </button>`
         : nothing
     }
   </form>`;

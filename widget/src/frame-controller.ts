@@ -3,8 +3,8 @@
  * cannot be used (too slow, or refused by the page), the same attempt goes on in a window or by a
  * redirect. The page's messages are believed only from the companion's origin and our own frame
  * or window (frame.ts). An APM's redirect leaves the page the same way. While the page is up, the
- * element shows it in place of the form, with a way back to the form (over the whole screen on a
- * phone, where the page takes it).
+ * element shows it in place of the form, in a `<dialog>`, with a way back to the form (a modal
+ * dialog over the whole screen on a phone, where the page takes it).
  */
 import { html, nothing, svg, type ReactiveController } from 'lit';
 import { CheckoutError } from './companion-client.ts';
@@ -50,6 +50,8 @@ export class FrameController implements ReactiveController {
   #session: SessionResponse | undefined;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #popup: Window | null = null;
+  /** The page is up for a card's 3-D Secure challenge (card mode): the shopper is told why. */
+  #verify = false;
   /** It left the document with its page mounted, whose one-time address the frame used. */
   #leftWithPage = false;
 
@@ -57,6 +59,21 @@ export class FrameController implements ReactiveController {
     this.#host = host;
     this.#attempt = attempt;
     host.addController(this);
+  }
+
+  /**
+   * After each render: the page's `<dialog>` is shown once mounted. On a phone it is modal
+   * (`showModal`: the top layer, even from the element's shadow root; the rest of the page inert,
+   * so Tab never reaches the shop's links behind it; Escape closes it, which is Back; its styles
+   * keep the page behind from scrolling); elsewhere it stands in the form's place. A frame
+   * rendered into the dialog before it is shown (loaded out of sight) is shown there as it is:
+   * nothing moves, so nothing reloads.
+   */
+  hostUpdated(): void {
+    // Closed by itself (Escape, the browser's close request) while the page is up: that is Back,
+    // in the template's @close.
+    const dialog = this.#host.renderRoot.querySelector('dialog');
+    if (dialog && !dialog.open) dialog[matchMedia(PHONE).matches ? 'showModal' : 'show']();
   }
 
   hostConnected(): void {
@@ -142,9 +159,13 @@ export class FrameController implements ReactiveController {
     this.#popup = window.open(this.windowUrl, 'acquiring-checkout', 'popup,width=480,height=720');
   };
 
-  /** Mounts `session`'s payment page (`url`) in the frame; it has `frameTimeout` ms to load. */
-  mount(session: SessionResponse, url: string): void {
+  /**
+   * Mounts `session`'s payment page (`url`) in the frame; it has `frameTimeout` ms to load.
+   * `verify`: a typed card needs a 3-D Secure challenge, which the page runs; the bar says so.
+   */
+  mount(session: SessionResponse, url: string, verify = false): void {
     this.#session = session;
+    this.#verify = verify;
     this.#set({ url, loading: true });
     this.#arm();
     void reveal(this.#host, 'payment-page');
@@ -209,13 +230,19 @@ export class FrameController implements ReactiveController {
   render(t: Messages, summary: string) {
     return html`${
       this.url
-        ? html`<div part="payment-page" tabindex="-1">
+        ? html`<dialog
+            part="payment-page"
+            tabindex="-1"
+            aria-label=${t.frame_title}
+            @close=${() => this.url && this.#back()}
+          >
             <div part="payment-bar">
               <button part="back-button" type="button" @click=${this.#back}>
                 <svg aria-hidden="true" viewBox="0 0 16 16">${CHEVRON}</svg>${t.close_payment_page}
               </button>
               ${summary ? html`<span part="summary">${summary}</span>` : nothing}
             </div>
+            ${this.#verify ? html`<p part="notice" role="status">${t.verify_card}</p>` : nothing}
             <div class="stage">
               ${
                 this.loading
@@ -223,7 +250,7 @@ export class FrameController implements ReactiveController {
                   : nothing
               }${this.#frame(t, this.url)}
             </div>
-          </div>`
+          </dialog>`
         : nothing
     }
     ${this.windowUrl ? html`<button part="open-window-button" type="button" @click=${this.#openWindow}>${t.open_window}</button>` : nothing}`;
@@ -250,3 +277,5 @@ export class FrameController implements ReactiveController {
 }
 
 const CHEVRON = svg`<path d="M10 3L5 8l5 5" />`;
+/** Where the payment page takes the whole screen, as a modal dialog: a phone's width. */
+const PHONE = '(max-width:480px)';

@@ -49,6 +49,14 @@ export interface Messages {
   loading_page: string;
   /** The button that takes up an attempt left under way by a reload or a redirect. */
   continue_payment: string;
+  /** Declined where the element offers no other way to pay (card and checkout modes). */
+  declined_card: string;
+  /** The payment failed because the bank's 3-D Secure challenge was not passed. */
+  not_verified: string;
+  /** Over the service's page when a card typed in card mode needs a 3-D Secure challenge. */
+  verify_card: string;
+  /** Above Continue: what it continues, and how to start over instead. */
+  resume_note: string;
   /** The control that leaves the payment page for the form (the attempt stays). */
   close_payment_page: string;
   /** Pay with the order's amount, once the companion told it: `{amount}` is `$49.00`. */

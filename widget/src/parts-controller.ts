@@ -57,6 +57,7 @@ export class PartsController implements ReactiveController {
   loadSchema(): Promise<SchemaPart> {
     this.#schema ??= loadSchema().then(
       (module) => {
+        this.#adopt(module.paymentPageStyles.styleSheet);
         this.#host.requestUpdate(); // Pay's words for the amount come with it
         return (this.schema = module);
       },
@@ -81,15 +82,20 @@ export class PartsController implements ReactiveController {
   loadChoices(): Promise<ChoicesPart | undefined> {
     this.#choices ??= loadChoices().then(
       (module) => {
-        const root = this.#host.renderRoot;
-        if (root instanceof ShadowRoot)
-          root.adoptedStyleSheets = [...root.adoptedStyleSheets, module.styleSheet()];
+        this.#adopt(module.styleSheet());
         this.#host.requestUpdate();
         return (this.choices = module);
       },
       () => undefined,
     );
     return this.#choices;
+  }
+
+  /** A part's styles join the element's (browsers without constructed sheets go unstyled). */
+  #adopt(sheet: CSSStyleSheet | undefined): void {
+    const root = this.#host.renderRoot;
+    if (sheet && root instanceof ShadowRoot)
+      root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
   }
 
   /** The locale's texts: at once if loaded, else English until they arrive (a part of their own). */

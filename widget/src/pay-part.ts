@@ -21,6 +21,9 @@ export { formatMoney, payLabel } from './money.ts';
 // The checkout session Pay would start, started once the form is valid: Pay then waits only for
 // the payment page. The form's checks come first, so the part is here by then.
 export { SessionPreparer } from './prepare.ts';
+// The payment page's styles: it opens only after Pay (or Continue), which await this part, so the
+// script-tag file does not carry them (parts-controller.ts adopts them as the part arrives).
+export { paymentPageStyles } from './payment-page.styles.ts';
 
 /** The field of the payer's document (payer-document.ts). */
 const DOCUMENT = 'payer.document';

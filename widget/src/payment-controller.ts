@@ -244,11 +244,15 @@ export class PaymentController implements ReactiveController {
     return requestAttempt(this.#host, ask);
   }
 
-  /** The attempt's next step: the page in the frame, the payment method, or its outcome. */
+  /**
+   * The attempt's next step: the page in the frame, the payment method, or its outcome. A card
+   * that needs a 3-D Secure challenge comes back as the service's page (the companion went on with
+   * a checkout), with a word on why.
+   */
   #proceed(session: SessionResponse, mode: Mode): Promise<void> | void {
-    if (mode === 'checkout' && session.frame_url) {
+    if (mode !== 'apm' && session.frame_url) {
       this.#to({ on: 'page' });
-      this.frame.mount(session, session.frame_url);
+      this.frame.mount(session, session.frame_url, mode === 'card');
     } else if (mode === 'apm') this.#goToIssuer(session);
     else return this.#confirm(this.#pending(session));
   }
@@ -279,8 +283,8 @@ export class PaymentController implements ReactiveController {
    * finished on the page meanwhile is reported all the same.
    */
   async #back(attempt: PendingAttempt): Promise<void> {
-    this.#to({ on: 'back', left: attempt });
-    void reveal(this.#host, 'pay-button');
+    const { is } = this.#to({ on: 'back', left: attempt });
+    void reveal(this.#host, is === 'resumable' ? 'continue-button' : 'pay-button');
     const status = await settledStatus(attempt);
     if (status) this.#settle(status, attempt, 'ended');
   }
@@ -296,7 +300,7 @@ export class PaymentController implements ReactiveController {
     on: 'status' | 'ended' = 'status',
   ): void {
     const from = this.attempt;
-    const to = this.#to({ on, status: status.status, attempt });
+    const to = this.#to({ on, status: status.status, attempt, info: status.result_info });
     if (to === from) return;
     this.frame.close();
     const paid = to.is === 'paid';

@@ -2,10 +2,25 @@ import { css } from 'lit';
 
 /**
  * The payment page while it is up in place of the form: its bar with the way back, the progress
- * line while it loads, the frame, and on a phone the whole screen.
+ * line while it loads, the frame, and on a phone the whole screen. In the schema part (pay-part.ts):
+ * the page opens only after Pay, which awaits that part.
  */
 export const paymentPageStyles = css`
+  /* A <dialog> (frame-controller.ts) in the form's place: none of the browser's dialog box. */
   [part='payment-page'] {
+    position: static;
+    box-sizing: border-box;
+    width: auto;
+    height: auto;
+    max-width: none;
+    max-height: none;
+    margin: 0;
+    padding: 0;
+    border: 0;
+    color: inherit;
+    background: none;
+  }
+  [part='payment-page'][open] {
     display: grid;
     gap: 0.5rem;
   }
@@ -90,30 +105,34 @@ export const paymentPageStyles = css`
     border: 1px solid var(--acquiring-border);
     border-radius: var(--acquiring-radius);
   }
-  /* On a phone the payment page takes the screen, under a bar with the way back. */
-  @media (max-width: 480px) {
-    [part='payment-page'] {
-      position: fixed;
-      inset: 0;
-      z-index: 2147483647;
-      display: flex;
-      flex-direction: column;
-      gap: 0;
-      /* The element's background over the canvas: opaque even when the element's is not. */
-      background: linear-gradient(var(--acquiring-background), var(--acquiring-background)) Canvas;
-    }
-    [part='payment-bar'] {
-      padding: 0.5rem 1rem;
-      border-bottom: 1px solid var(--acquiring-border);
-    }
-    .stage {
-      flex: 1;
-      grid-template-rows: minmax(0, 1fr);
-    }
-    [part='frame'] {
-      height: 100%;
-      border: 0;
-      border-radius: 0;
-    }
+  /*
+   * Shown modal (on a phone): the whole screen, under a bar with the way back. Scrolling stops at
+   * the dialog: the page behind does not move under it.
+   */
+  [part='payment-page']:modal {
+    position: fixed;
+    inset: 0;
+    width: 100%;
+    height: 100%;
+    display: flex;
+    flex-direction: column;
+    gap: 0;
+    overflow: hidden;
+    overscroll-behavior: contain;
+    /* The element's background over the canvas: opaque even when the element's is not. */
+    background: linear-gradient(var(--acquiring-background), var(--acquiring-background)) Canvas;
+  }
+  :modal [part='payment-bar'] {
+    padding: 0.5rem 1rem;
+    border-bottom: 1px solid var(--acquiring-border);
+  }
+  :modal .stage {
+    flex: 1;
+    grid-template-rows: minmax(0, 1fr);
+  }
+  :modal [part='frame'] {
+    height: 100%;
+    border: 0;
+    border-radius: 0;
   }
 `;

@@ -10,7 +10,8 @@ export interface RevealHost extends ReactiveControllerHost {
 }
 
 /**
- * After the host's next render, scrolls its `part` into view (as little as needed, smoothly
+ * After the host's next render, scrolls its `part` into view (as little as needed, its top first,
+ * smoothly
  * unless the shopper asks for less motion) and gives it the focus, which reads it out.
  */
 export async function reveal(host: RevealHost, part: string): Promise<void> {
@@ -18,6 +19,9 @@ export async function reveal(host: RevealHost, part: string): Promise<void> {
   const target = host.renderRoot.querySelector<HTMLElement>(`[part~="${part}"]`);
   if (!target) return;
   const still = matchMedia('(prefers-reduced-motion: reduce)').matches;
-  target.scrollIntoView({ block: 'nearest', behavior: still ? 'auto' : 'smooth' });
+  // A part taller than the window shows its top (the payment page's Back, title and amount):
+  // `nearest` would show the bottom of one that lies above the window.
+  const block = target.offsetHeight > innerHeight ? 'start' : 'nearest';
+  target.scrollIntoView({ block, behavior: still ? 'auto' : 'smooth' });
   target.focus({ preventScroll: true });
 }

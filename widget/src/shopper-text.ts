@@ -6,10 +6,16 @@ import type { CheckoutError } from './companion-client.ts';
 import type { Messages } from './messages-type.ts';
 import { PAID_STATUSES, type OrderStatus } from './protocol.ts';
 
-/** What the shopper reads for a settled order: a sentence, never a status name. */
-export function outcomeText(status: OrderStatus): keyof Messages {
+/**
+ * What the shopper reads for a settled order: a sentence, never a status name. `info` is what the
+ * service said (`3002`: its 3-D Secure challenge was not passed, docs/site/sandbox/test-inputs.md);
+ * `oneWay`: the element offers no other way to pay, so a decline names none.
+ */
+export function outcomeText(status: OrderStatus, info = '', oneWay = false): keyof Messages {
+  if (status === 'declined' && oneWay) return 'declined_card';
   if (status === 'review' || status === 'declined' || status === 'cancelled') return status;
   if (status === 'expired') return 'expired';
+  if (info.startsWith('3002:')) return 'not_verified';
   return PAID_STATUSES.includes(status) ? 'paid' : 'failed';
 }
 

@@ -136,6 +136,14 @@ export function statusOfOrderStatus(orderStatus: string, resultInfo: string): Or
   return /^2\d{3}:|^3010:/.test(resultInfo) ? 'declined' : 'failed';
 }
 
+/**
+ * Whether a direct payment's result refuses it only because the card needs a 3-D Secure challenge,
+ * which a direct payment cannot run (the sandbox's `3001`, its `threeds_result`
+ * `challenge_required`): the service's own page, a checkout, can.
+ */
+export const needsAuthentication = (resultInfo: string, threedsResult = ''): boolean =>
+  threedsResult === 'challenge_required' || /^3001:/.test(resultInfo);
+
 /** Statuses that hold the shopper's money (or may: `review`); the contract's PAID_STATUSES. */
 export const PAID: readonly OrderStatus[] = where((row) => row.outcome === 'paid');
 

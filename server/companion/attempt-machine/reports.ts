@@ -10,6 +10,7 @@ import {
   isPaid,
   isReported,
   isUnpaidEnd,
+  needsAuthentication,
   QUERIED,
   statusOfOrderStatus,
   takesReport,
@@ -39,7 +40,7 @@ export type ServiceAnswer =
   /** A checkout's page, or a payment method's issuer address: the service holds it pending. */
   | { kind: 'page' | 'issuer' }
   /** A direct card payment's result. */
-  | { kind: 'card'; order_status: string; result_info: string }
+  | { kind: 'card'; order_status: string; result_info: string; threeds_result?: string }
   /** Nothing was sent; the service refused it; or nobody knows what the service did. */
   | { kind: 'not sent' | 'refused' | 'outcome unknown' };
 
@@ -50,6 +51,8 @@ export function onServiceAnswer(answer: ServiceAnswer): Move {
     case 'issuer':
       return moveOf('answered', 'pending');
     case 'card': {
+      if (needsAuthentication(answer.result_info, answer.threeds_result))
+        return moveOf('needs-authentication');
       const status = statusOfOrderStatus(answer.order_status, answer.result_info);
       return moveOf(isUnpaidEnd(status) ? 'refused' : 'answered', status);
     }

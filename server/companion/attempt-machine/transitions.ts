@@ -81,6 +81,14 @@ export const ATTEMPT_TRANSITIONS = {
     order: 'as reported',
     note: "`failed`, or the card's `declined`, with the reason",
   },
+  'needs-authentication': {
+    from: ['creating'],
+    to: 'failed',
+    when: 'a direct card payment the service refused because the card needs a 3-D Secure challenge',
+    order: 'created',
+    note: "the request goes on at once with attempt n+1, a checkout: the service's page runs the challenge",
+    error: 'authentication_required',
+  },
   lost: {
     from: ['creating'],
     to: 'unknown',

@@ -137,7 +137,8 @@ function payerFields(
     delivery_postal_code: delivery?.postal_code,
     os: device.os,
     browser: device.browser,
-    browser_lang: device.browser_lang,
+    // The element's language before the browser's: the service's pages speak browser_lang.
+    browser_lang: body.locale ?? device.browser_lang,
     time_zone: device.time_zone,
     resolution: device.resolution,
     color_depth: device.color_depth,

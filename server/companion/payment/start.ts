@@ -4,7 +4,7 @@
  * the attempt claimed or the live one reused (claim.ts), and the claimed attempt sent.
  */
 import type { SessionResponse } from 'acquiring-checkout/contract';
-import type { PaymentMode } from '../attempt-machine/index.ts';
+import { attemptAfter, orderStatusOf, type PaymentMode } from '../attempt-machine/index.ts';
 import type { ResolvedOrder } from '../config/index.ts';
 import { type Context, WAIT_BUDGET_MS, sha256, statusToken } from '../core/index.ts';
 import type { NewOrder } from '../store/index.ts';
@@ -37,7 +37,10 @@ function newOrder(
 }
 
 /**
- * Starts, or returns, the live payment attempt of `request.body.order_ref`.
+ * Starts, or returns, the live payment attempt of `request.body.order_ref`. A typed card that
+ * needs a 3-D Secure challenge, which a direct payment cannot run, goes on at once as a checkout
+ * (the attempt machine's `needs-authentication`): the answer is the service's page, which runs the
+ * challenge, with everything the shopper gave but the card, which the page asks for.
  */
 export async function startPayment(
   ctx: Context,
@@ -46,7 +49,27 @@ export async function startPayment(
 ): Promise<SessionResponse> {
   // A request about an order another is working on answers within a second: its clock starts now.
   const deadline = Date.now() + WAIT_BUDGET_MS;
-  const request = { ...asked, mode: modeOf(asked.kind) };
+  const session = await startAttempt(ctx, { ...asked, mode: modeOf(asked.kind) }, caller, deadline);
+  if (asked.kind !== 'card' || !(await needsAuthentication(ctx, session))) return session;
+  const { card: _typed, ...body } = asked.body;
+  return startAttempt(ctx, { kind: 'checkout', body, mode: 'checkout' }, caller, deadline);
+}
+
+/** Whether the attempt `session` answers ended because its card needs a 3-D Secure challenge. */
+async function needsAuthentication(ctx: Context, session: SessionResponse): Promise<boolean> {
+  const { state, error } = attemptAfter('needs-authentication');
+  if (session.status !== orderStatusOf('needs-authentication')) return false;
+  const attempt = await ctx.store.attempts.get(session.order_no);
+  return attempt?.state === state && attempt.error === error;
+}
+
+/** Claims an attempt for `request` (or finds the live one), and sends a claimed one. */
+async function startAttempt(
+  ctx: Context,
+  request: PaymentRequest & { mode: PaymentMode },
+  caller: Caller,
+  deadline: number,
+): Promise<SessionResponse> {
   const { body } = request;
   const priced = await priceOrder(ctx, body.order_ref);
   const { service, details } = serviceRequest(ctx.config, priced, request, caller);

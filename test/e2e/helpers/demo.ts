@@ -131,7 +131,11 @@ export interface Outcome {
 /** What the element says for each result (widget/src/messages.ts). */
 export const SENTENCES = {
   paid: 'Payment received.',
-  declined: 'The payment was declined. Try another card or payment method.',
+  /** In card and checkout modes, which offer no other way to pay (auto mode names one). */
+  declined: 'The payment was declined. Try another card.',
+  /** A 3-D Secure challenge not passed. */
+  notVerified:
+    'Your bank could not confirm it is you, so the payment did not go through. Pay again to retry, or use another card.',
   cancelled: 'The payment was cancelled. You can try again.',
   review: 'Thank you! Your payment is being checked; you will hear from the shop.',
 } as const;

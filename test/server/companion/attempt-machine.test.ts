@@ -52,6 +52,7 @@ describe('decide: the next step of a session request', () => {
     ['creating past recoverAfterMs: ask the service', 'created', attempt({ state: 'creating', created_at: NOW - 120_000 }), { step: 'recover' }],
     ['outcome unknown: ask the service', 'unknown', attempt({ state: 'unknown' }), { step: 'recover' }],
     ['a failed attempt: claim the next', 'failed', attempt({ state: 'failed', seq: 2 }), { step: 'claim', seq: 3 }],
+    ['a card that needs 3-D Secure: claim the next (the checkout)', 'created', attempt({ state: 'failed', mode: 'card' }), { step: 'claim', seq: 2 }],
     ['an abandoned attempt: claim the next', 'created', attempt({ state: 'abandoned' }), { step: 'claim', seq: 2 }],
     ['an expired order: start again', 'expired', attempt({ state: 'expired' }), { step: 'claim', seq: 2 }],
   ]; // prettier-ignore
@@ -110,6 +111,9 @@ describe("the service's word about an order's current attempt", () => {
     assert.deepEqual(onServiceAnswer({ kind: 'page' }), moveOf('answered', 'pending'));
     assert.deepEqual(onServiceAnswer({ kind: 'card', order_status: '1', result_info: '0000:Approved' }), moveOf('answered', 'authorised')); // prettier-ignore
     assert.deepEqual(onServiceAnswer({ kind: 'card', order_status: '0', result_info: '2001:Declined' }), moveOf('refused', 'declined')); // prettier-ignore
+    assert.deepEqual(onServiceAnswer({ kind: 'card', order_status: '0', result_info: '3001:3-D Secure challenge required' }), moveOf('needs-authentication')); // prettier-ignore
+    assert.deepEqual(onServiceAnswer({ kind: 'card', order_status: '0', result_info: '9999:Other', threeds_result: 'challenge_required' }), moveOf('needs-authentication')); // prettier-ignore
+    assert.deepEqual(onServiceAnswer({ kind: 'card', order_status: '0', result_info: '3002:3-D Secure authentication failed', threeds_result: 'failed' }), moveOf('refused', 'failed')); // prettier-ignore
     assert.deepEqual(onServiceAnswer({ kind: 'outcome unknown' }), moveOf('lost'));
     assert.deepEqual(onServiceAnswer({ kind: 'not sent' }), moveOf('refused', 'failed'));
   });

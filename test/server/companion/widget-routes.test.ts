@@ -40,6 +40,22 @@ describe('the companion’s widget routes', () => {
       assert.equal(order?.amount, '25.00');
     });
 
+    it("sends the element's locale as browser_lang, which the service's pages speak", async () => {
+      const page = async (ref: string, extra: Record<string, unknown>) => {
+        const created = await stack.widget('/checkout-sessions', sessionBody(ref, extra));
+        return (await fetch(String(created.body.frame_url))).text();
+      };
+      const device = { browser_lang: 'en-GB' };
+      assert.match(await page('tee.w5', { locale: 'pt-BR', device }), /name="browser_lang" value="pt-BR"/); // prettier-ignore
+      assert.match(await page('mug.w5', { device }), /name="browser_lang" value="en-GB"/);
+      const bad = await stack.widget(
+        '/checkout-sessions',
+        sessionBody('tee.w6', { locale: 'pt_BR!' }),
+      );
+      assert.equal(bad.status, 400);
+      assert.match(JSON.stringify(bad.body.issues), /"path":"locale"/);
+    });
+
     describe('with a tampered amount, currency and item list', () => {
       it('charges the catalogue price', async () => {
         const tampered = sessionBody('tee.w3', {
@@ -288,6 +304,27 @@ describe('direct card payments, enabled', () => {
         sessionBody('mug.c3', card('4000000000000002')),
       );
       assert.equal(declined.body.status, 'declined');
+    } finally {
+      await stack.close();
+    }
+  });
+
+  it("go on to the service's page when the card needs 3-D Secure, in the same request", async () => {
+    const stack = await startStack({ companion: { directCardPayments: true } });
+    try {
+      const card = { number: '4000000000003220', expiry_month: '12', expiry_year: '2030', security_code: '123' }; // prettier-ignore
+      const body = sessionBody('mug.c4', { card, save_card: false });
+      const answer = await stack.widget('/card-payments', body);
+      assert.equal(answer.status, 201);
+      assert.deepEqual([answer.body.status, answer.body.order_no], ['pending', 'mug.c4-2']);
+      assert.match(String(answer.body.frame_url), new RegExp(`^${stack.companion.url}/pay/`));
+      // The direct attempt the service refused, and the checkout it sent everything else to.
+      const { orders } = await stack.sandbox.client().query({ order_no: ['mug.c4-1', 'mug.c4-2'] });
+      const byNo = new Map(orders.map((order) => [order.order_no, order]));
+      assert.equal(byNo.get('mug.c4-1')?.payment_status, 'failed');
+      assert.equal(byNo.get('mug.c4-2')?.shopper_email, 'ada@example.com');
+      const page = await fetch(String(answer.body.frame_url));
+      assert.match(await page.text(), /name="order_no" value="mug\.c4-2"/);
     } finally {
       await stack.close();
     }

@@ -127,6 +127,25 @@ describe(`the sandbox's pages fit the payment frame (${DEFAULT_FRAME_HEIGHT} px 
     },
   };
 
+  it('an error on the card page in a cross-origin frame gives the wrong field the focus', async () => {
+    const page = await browser.newPage({ viewport: { width: 375, height: DEFAULT_FRAME_HEIGHT } });
+    page.setDefaultTimeout(5_000);
+    try {
+      const frame = await hostedPage(page);
+      await frame.getByLabel('Card number').fill('4111 1111 1111 1111');
+      await frame.getByLabel('Expiry (MM/YY)').fill('01/20');
+      await frame.getByLabel('Security code').fill('123');
+      await frame.getByRole('button', { name: 'Pay' }).click();
+      await frame.getByRole('alert').waitFor();
+      // Browsers ignore autofocus in a cross-origin frame: the page's script gives the focus.
+      await frame.waitForFunction(() => document.activeElement?.id === 'expiry');
+      await page.keyboard.press('Tab');
+      assert.equal(await frame.evaluate(() => document.activeElement?.id), 'security_code');
+    } finally {
+      await page.close();
+    }
+  });
+
   for (const [name, reach] of Object.entries(PAGES)) {
     for (const width of WIDTHS) {
       it(`${name}, ${width} px wide: nothing clipped, no scrolling`, async () => {

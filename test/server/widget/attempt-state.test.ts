@@ -82,7 +82,7 @@ restored   ·          ·          ·          ·          ·          idle     
 confirm    ·          ·          ·          confirming confirming ·          ·          ·          ·          ·
 back       ·          ·          ·          ·          idle       ·          ·          ·          ·          ·
 status     ·          ·          ·          paid       paid       paid       paid       ·          paid       ·
-ended      ·          ·          ·          ·          ·          ·          ·          ·          ·          ·
+ended      ·          ·          ·          ·          ·          ·          ·          ·          ·          paid
 fail       idle       idle       idle       idle       idle       idle       idle       ·          ·          ·
 check      checking   checking   checking   ·          ·          ·          ·          ·          ·          ·
 resumable  ·          ·          ·          ·          ·          ·          ·          ·          resumable  ·
@@ -163,6 +163,17 @@ describe('the widget’s attempt', () => {
       assert.equal(next(declined, EVENTS.ended), declined);
     });
 
+    it('keeps what the service said of a payment that did not go through (a 3-D Secure failed)', () => {
+      const info = '3002:3-D Secure authentication failed';
+      const failed = next(STATES.confirming, {
+        on: 'status',
+        status: 'failed',
+        attempt: pending,
+        info,
+      });
+      assert.deepEqual(failed, { is: 'idle', outcome: 'failed', info });
+    });
+
     it('read late, for an attempt that has moved on, changes nothing', () => {
       const reset = next(STATES.confirming, EVENTS.reset);
       assert.equal(next(reset, EVENTS.status), reset);
@@ -170,6 +181,17 @@ describe('the widget’s attempt', () => {
   });
 
   describe('a saved attempt', () => {
+    it('continued, then left for the form by Back: Continue again, not an empty form', () => {
+      const opening = next(STATES.resumable, EVENTS.continue);
+      const page = next(opening, EVENTS.page);
+      assert.deepEqual(next(page, EVENTS.back), { is: 'resumable', saved });
+      assert.equal(
+        next(next(page, EVENTS.back), EVENTS.ended).is,
+        'paid',
+        'paid on its page meanwhile',
+      );
+    });
+
     it('is continued with its own key, resumed', () => {
       assert.deepEqual(next(STATES.resumable, EVENTS.continue), {
         is: 'opening',

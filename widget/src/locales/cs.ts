@@ -35,7 +35,7 @@ const messages: Messages = {
   declined: 'Platba byla zamítnuta. Zkuste jinou kartu nebo jiný způsob platby.',
   cancelled: 'Platba byla zrušena. Můžete to zkusit znovu.',
   review: 'Děkujeme! Vaše platba se ověřuje; obchod se vám ozve.',
-  expired: 'Platnost této platby vypršela. Začněte prosím znovu.',
+  expired: 'Platnost této platby vypršela. Zaplaťte znovu a začne nová platba.',
   order_unknown: 'Tuto objednávku už nelze zaplatit. Obnovte prosím stránku.',
   unavailable: 'Platby teď nejsou k dispozici. Zkuste to prosím za chvíli.',
   shop_unavailable: 'Tento obchod teď nemůže přijímat platby.',
@@ -44,6 +44,12 @@ const messages: Messages = {
   check_details: 'Některé údaje nebyly přijaty. Zkontrolujte je a zkuste to znovu.',
   loading_page: 'Otevírá se zabezpečená platební stránka…',
   continue_payment: 'Pokračovat v platbě',
+  declined_card: 'Platba byla zamítnuta. Zkuste jinou kartu.',
+  not_verified:
+    'Vaše banka nemohla ověřit, že jste to vy, a platba neproběhla. Zaplaťte znovu, nebo použijte jinou kartu.',
+  verify_card: 'Vaše banka žádá o ověření, že jste to vy: zadejte kartu na zabezpečené stránce.',
+  resume_note:
+    'Platba této objednávky není dokončená. Pokračujte v ní, nebo ji na platební stránce zrušte a začněte znovu.',
   close_payment_page: 'Zpět',
   pay_amount: 'Zaplatit {amount}',
   pay_then: 'Zaplatit {amount}, poté {terms}',

@@ -35,7 +35,7 @@ const messages: Messages = {
   declined: 'Betalingen blev afvist. Prøv et andet kort eller en anden betalingsmetode.',
   cancelled: 'Betalingen blev annulleret. Du kan prøve igen.',
   review: 'Tak! Din betaling bliver kontrolleret, og butikken vender tilbage til dig.',
-  expired: 'Betalingen er udløbet. Start forfra.',
+  expired: 'Betalingen er udløbet. Betal igen for at starte en ny.',
   order_unknown: 'Ordren kan ikke længere betales. Genindlæs siden.',
   unavailable: 'Det er ikke muligt at betale lige nu. Prøv igen om lidt.',
   shop_unavailable: 'Denne butik kan ikke modtage betalinger lige nu.',
@@ -44,6 +44,12 @@ const messages: Messages = {
   check_details: 'Nogle oplysninger blev ikke godkendt. Tjek dem, og prøv igen.',
   loading_page: 'Åbner den sikre betalingsside…',
   continue_payment: 'Fortsæt betalingen',
+  declined_card: 'Betalingen blev afvist. Prøv et andet kort.',
+  not_verified:
+    'Din bank kunne ikke bekræfte, at det er dig, så betalingen gik ikke igennem. Betal igen for at prøve igen, eller brug et andet kort.',
+  verify_card: 'Din bank beder dig bekræfte, at det er dig: indtast dit kort på den sikre side.',
+  resume_note:
+    'Betalingen for denne ordre er ikke færdig. Fortsæt den, eller annuller den på betalingssiden for at starte forfra.',
   close_payment_page: 'Tilbage',
   pay_amount: 'Betal {amount}',
   pay_then: 'Betal {amount}, derefter {terms}',

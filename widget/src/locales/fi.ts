@@ -35,7 +35,7 @@ const messages: Messages = {
   declined: 'Maksu hylättiin. Kokeile toista korttia tai maksutapaa.',
   cancelled: 'Maksu peruutettiin. Voit yrittää uudelleen.',
   review: 'Kiitos! Maksuasi tarkistetaan, ja kauppa ilmoittaa sinulle.',
-  expired: 'Maksu on vanhentunut. Aloita alusta.',
+  expired: 'Maksu on vanhentunut. Maksa uudelleen aloittaaksesi uuden.',
   order_unknown: 'Tätä tilausta ei voi enää maksaa. Päivitä sivu.',
   unavailable: 'Maksaminen ei ole juuri nyt mahdollista. Yritä hetken kuluttua uudelleen.',
   shop_unavailable: 'Tämä kauppa ei voi juuri nyt ottaa vastaan maksuja.',
@@ -44,6 +44,13 @@ const messages: Messages = {
   check_details: 'Kaikkia tietoja ei hyväksytty. Tarkista ne ja yritä uudelleen.',
   loading_page: 'Avataan suojattua maksusivua…',
   continue_payment: 'Jatka maksua',
+  declined_card: 'Maksu hylättiin. Kokeile toista korttia.',
+  not_verified:
+    'Pankkisi ei voinut vahvistaa henkilöllisyyttäsi, joten maksu ei mennyt läpi. Maksa uudelleen tai käytä toista korttia.',
+  verify_card:
+    'Pankkisi pyytää vahvistamaan henkilöllisyytesi: anna korttisi tiedot suojatulla sivulla.',
+  resume_note:
+    'Tämän tilauksen maksu on kesken. Jatka sitä tai peruuta se maksusivulla aloittaaksesi alusta.',
   close_payment_page: 'Takaisin',
   pay_amount: 'Maksa {amount}',
   pay_then: 'Maksa {amount}, sitten {terms}',

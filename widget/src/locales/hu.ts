@@ -38,7 +38,7 @@ const messages: Messages = {
   declined: 'A fizetést elutasították. Próbálkozzon másik kártyával vagy fizetési móddal.',
   cancelled: 'A fizetés megszakadt. Megpróbálhatja újra.',
   review: 'Köszönjük! A fizetés ellenőrzése folyamatban van; a bolt értesíteni fogja.',
-  expired: 'Ez a fizetés lejárt. Kérjük, kezdje újra.',
+  expired: 'A fizetés lejárt. Fizessen újra egy új indításához.',
   order_unknown: 'Ez a rendelés már nem fizethető ki. Kérjük, frissítse az oldalt.',
   unavailable: 'A fizetés jelenleg nem érhető el. Kérjük, próbálja újra egy kis idő múlva.',
   shop_unavailable: 'Ez az üzlet jelenleg nem tud fizetést fogadni.',
@@ -47,6 +47,12 @@ const messages: Messages = {
   check_details: 'Néhány adat nem megfelelő. Kérjük, ellenőrizze őket, és próbálja újra.',
   loading_page: 'A biztonságos fizetési oldal megnyitása…',
   continue_payment: 'Fizetés folytatása',
+  declined_card: 'A fizetést elutasították. Próbáljon másik kártyát.',
+  not_verified:
+    'A bankja nem tudta megerősíteni, hogy Ön az, ezért a fizetés nem sikerült. Fizessen újra, vagy használjon másik kártyát.',
+  verify_card: 'A bankja megerősítést kér, hogy Ön az: adja meg a kártyáját a biztonságos oldalon.',
+  resume_note:
+    'A rendelés fizetése nem fejeződött be. Folytassa, vagy szakítsa meg a fizetési oldalon, és kezdje újra.',
   close_payment_page: 'Vissza',
   pay_amount: '{amount} kifizetése',
   pay_then: '{amount} kifizetése, majd {terms}',

@@ -38,7 +38,7 @@ const messages: Messages = {
   declined: 'Pembayaran ditolak. Coba kartu atau metode pembayaran lain.',
   cancelled: 'Pembayaran dibatalkan. Anda dapat mencoba lagi.',
   review: 'Terima kasih! Pembayaran Anda sedang diperiksa; toko akan mengabari Anda.',
-  expired: 'Pembayaran ini sudah kedaluwarsa. Silakan mulai lagi.',
+  expired: 'Pembayaran ini sudah kedaluwarsa. Bayar lagi untuk memulai yang baru.',
   order_unknown: 'Pesanan ini tidak dapat dibayar lagi. Silakan muat ulang halaman.',
   unavailable: 'Pembayaran sedang tidak tersedia. Silakan coba lagi sebentar lagi.',
   shop_unavailable: 'Toko ini sedang tidak dapat menerima pembayaran.',
@@ -47,6 +47,12 @@ const messages: Messages = {
   check_details: 'Beberapa data tidak diterima. Periksa kembali, lalu coba lagi.',
   loading_page: 'Membuka halaman pembayaran aman…',
   continue_payment: 'Lanjutkan pembayaran',
+  declined_card: 'Pembayaran ditolak. Coba kartu lain.',
+  not_verified:
+    'Bank Anda tidak dapat memastikan bahwa ini Anda, jadi pembayaran tidak berhasil. Bayar lagi untuk mencoba ulang, atau gunakan kartu lain.',
+  verify_card: 'Bank Anda meminta konfirmasi bahwa ini Anda: masukkan kartu Anda di halaman aman.',
+  resume_note:
+    'Pembayaran untuk pesanan ini belum selesai. Lanjutkan, atau batalkan di halaman pembayaran untuk memulai ulang.',
   close_payment_page: 'Kembali',
   pay_amount: 'Bayar {amount}',
   pay_then: 'Bayar {amount}, lalu {terms}',

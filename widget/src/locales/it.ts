@@ -40,7 +40,7 @@ const messages: Messages = {
     'Il pagamento è stato rifiutato. Provare con un’altra carta o un altro metodo di pagamento.',
   cancelled: 'Il pagamento è stato annullato. È possibile riprovare.',
   review: 'Grazie! Il pagamento è in corso di verifica; seguiranno notizie dal negozio.',
-  expired: 'Questo pagamento è scaduto. Si prega di ricominciare.',
+  expired: 'Questo pagamento è scaduto. Paga di nuovo per iniziarne uno nuovo.',
   order_unknown: 'Questo ordine non può più essere pagato. Ricaricare la pagina.',
   unavailable: 'I pagamenti non sono disponibili al momento. Riprovare tra poco.',
   shop_unavailable: 'Questo negozio non può accettare pagamenti al momento.',
@@ -49,6 +49,13 @@ const messages: Messages = {
   check_details: 'Alcuni dati non sono stati accettati. Verificarli e riprovare.',
   loading_page: 'Apertura della pagina di pagamento sicura…',
   continue_payment: 'Continua il pagamento',
+  declined_card: 'Il pagamento è stato rifiutato. Prova con un’altra carta.',
+  not_verified:
+    'La tua banca non ha potuto confermare che sei tu, quindi il pagamento non è andato a buon fine. Paga di nuovo per riprovare o usa un’altra carta.',
+  verify_card:
+    'La tua banca chiede di confermare che sei tu: inserisci la carta nella pagina sicura.',
+  resume_note:
+    'Il pagamento di questo ordine non è concluso. Continualo, oppure annullalo nella pagina di pagamento per ricominciare.',
   close_payment_page: 'Indietro',
   pay_amount: 'Paga {amount}',
   pay_then: 'Paga {amount}, poi {terms}',

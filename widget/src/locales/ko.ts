@@ -38,7 +38,7 @@ const messages: Messages = {
   declined: '결제가 거절되었습니다. 다른 카드나 결제 수단을 이용해 주세요.',
   cancelled: '결제가 취소되었습니다. 다시 시도하실 수 있습니다.',
   review: '감사합니다! 결제를 확인하고 있으며, 상점에서 결과를 알려 드릴 예정입니다.',
-  expired: '결제 가능 시간이 지났습니다. 처음부터 다시 시작해 주세요.',
+  expired: '결제 시간이 만료되었습니다. 다시 결제하면 새 결제가 시작됩니다.',
   order_unknown: '이 주문은 더 이상 결제할 수 없습니다. 페이지를 새로고침해 주세요.',
   unavailable: '지금은 결제를 이용할 수 없습니다. 잠시 후 다시 시도해 주세요.',
   shop_unavailable: '이 상점은 지금 결제를 받을 수 없습니다.',
@@ -47,6 +47,12 @@ const messages: Messages = {
   check_details: '일부 정보가 승인되지 않았습니다. 확인 후 다시 시도해 주세요.',
   loading_page: '보안 결제 페이지를 여는 중…',
   continue_payment: '결제 계속하기',
+  declined_card: '결제가 거절되었습니다. 다른 카드를 사용해 보세요.',
+  not_verified:
+    '카드사에서 본인 확인을 하지 못해 결제가 완료되지 않았습니다. 다시 결제하거나 다른 카드를 사용하세요.',
+  verify_card: '카드사에서 본인 확인을 요청합니다. 보안 페이지에서 카드 정보를 입력하세요.',
+  resume_note:
+    '이 주문의 결제가 끝나지 않았습니다. 계속 진행하거나, 결제 페이지에서 취소하고 처음부터 다시 시작하세요.',
   close_payment_page: '뒤로',
   pay_amount: '{amount} 결제하기',
   pay_then: '{amount} 결제하기, 이후 {terms}',

@@ -38,7 +38,7 @@ const messages: Messages = {
   declined: 'Betalingen ble avvist. Prøv et annet kort eller en annen betalingsmåte.',
   cancelled: 'Betalingen ble avbrutt. Du kan prøve igjen.',
   review: 'Takk! Betalingen din blir kontrollert, og butikken tar kontakt med deg.',
-  expired: 'Betalingen er utløpt. Start på nytt.',
+  expired: 'Betalingen er utløpt. Betal på nytt for å starte en ny.',
   order_unknown: 'Denne bestillingen kan ikke lenger betales. Last inn siden på nytt.',
   unavailable: 'Det er ikke mulig å betale akkurat nå. Prøv igjen om litt.',
   shop_unavailable: 'Denne butikken kan ikke ta imot betalinger akkurat nå.',
@@ -47,6 +47,12 @@ const messages: Messages = {
   check_details: 'Noen opplysninger ble ikke godtatt. Kontroller dem og prøv igjen.',
   loading_page: 'Åpner den sikre betalingssiden…',
   continue_payment: 'Fortsett betalingen',
+  declined_card: 'Betalingen ble avvist. Prøv et annet kort.',
+  not_verified:
+    'Banken din kunne ikke bekrefte at det er deg, så betalingen gikk ikke gjennom. Betal på nytt for å prøve igjen, eller bruk et annet kort.',
+  verify_card: 'Banken din ber deg bekrefte at det er deg: skriv inn kortet på den sikre siden.',
+  resume_note:
+    'Betalingen for denne bestillingen er ikke fullført. Fortsett den, eller avbryt den på betalingssiden for å starte på nytt.',
   close_payment_page: 'Tilbake',
   pay_amount: 'Betal {amount}',
   pay_then: 'Betal {amount}, deretter {terms}',

@@ -38,7 +38,7 @@ const messages: Messages = {
   declined: 'De betaling is geweigerd. Probeer een andere kaart of betaalmethode.',
   cancelled: 'De betaling is geannuleerd. U kunt het opnieuw proberen.',
   review: 'Bedankt! Uw betaling wordt gecontroleerd; u hoort nog van de winkel.',
-  expired: 'Deze betaling is verlopen. Begin opnieuw.',
+  expired: 'Deze betaling is verlopen. Betaal opnieuw om een nieuwe te starten.',
   order_unknown: 'Deze bestelling kan niet meer worden betaald. Vernieuw de pagina.',
   unavailable: 'Betalen is nu niet mogelijk. Probeer het zo meteen opnieuw.',
   shop_unavailable: 'Deze winkel kan op dit moment geen betalingen aannemen.',
@@ -47,6 +47,13 @@ const messages: Messages = {
   check_details: 'Sommige gegevens zijn niet geaccepteerd. Controleer ze en probeer het opnieuw.',
   loading_page: 'De beveiligde betaalpagina wordt geopend…',
   continue_payment: 'Ga verder met betalen',
+  declined_card: 'De betaling is geweigerd. Probeer een andere kaart.',
+  not_verified:
+    'Uw bank kon niet bevestigen dat u het bent, dus de betaling is niet gelukt. Betaal opnieuw of gebruik een andere kaart.',
+  verify_card:
+    'Uw bank vraagt u te bevestigen dat u het bent: vul uw kaart in op de beveiligde pagina.',
+  resume_note:
+    'De betaling voor deze bestelling is niet afgerond. Ga ermee verder, of annuleer hem op de betaalpagina om opnieuw te beginnen.',
   close_payment_page: 'Terug',
   pay_amount: '{amount} betalen',
   pay_then: '{amount} betalen, daarna {terms}',

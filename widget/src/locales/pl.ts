@@ -35,7 +35,7 @@ const messages: Messages = {
   declined: 'Płatność została odrzucona. Spróbuj użyć innej karty lub innej metody płatności.',
   cancelled: 'Płatność została anulowana. Możesz spróbować ponownie.',
   review: 'Dziękujemy! Płatność jest weryfikowana; sklep się z Tobą skontaktuje.',
-  expired: 'Ta płatność wygasła. Zacznij od nowa.',
+  expired: 'Ta płatność wygasła. Zapłać ponownie, aby rozpocząć nową.',
   order_unknown: 'Tego zamówienia nie można już opłacić. Odśwież stronę.',
   unavailable: 'Płatności są teraz niedostępne. Spróbuj ponownie za chwilę.',
   shop_unavailable: 'Ten sklep nie może teraz przyjmować płatności.',
@@ -44,6 +44,13 @@ const messages: Messages = {
   check_details: 'Niektóre dane nie zostały zaakceptowane. Sprawdź je i spróbuj ponownie.',
   loading_page: 'Otwieranie bezpiecznej strony płatności…',
   continue_payment: 'Kontynuuj płatność',
+  declined_card: 'Płatność została odrzucona. Spróbuj innej karty.',
+  not_verified:
+    'Twój bank nie mógł potwierdzić, że to Ty, więc płatność nie przeszła. Zapłać ponownie albo użyj innej karty.',
+  verify_card:
+    'Twój bank prosi o potwierdzenie, że to Ty: wpisz dane karty na bezpiecznej stronie.',
+  resume_note:
+    'Płatność za to zamówienie nie została zakończona. Kontynuuj ją albo anuluj na stronie płatności, aby zacząć od nowa.',
   close_payment_page: 'Wróć',
   pay_amount: 'Zapłać {amount}',
   pay_then: 'Zapłać {amount}, potem {terms}',

@@ -38,7 +38,7 @@ const messages: Messages = {
   declined: 'Plata a fost refuzată. Încercați alt card sau altă metodă de plată.',
   cancelled: 'Plata a fost anulată. Puteți încerca din nou.',
   review: 'Vă mulțumim! Plata este în curs de verificare; magazinul vă va anunța.',
-  expired: 'Această plată a expirat. Vă rugăm să o luați de la capăt.',
+  expired: 'Această plată a expirat. Plătiți din nou pentru a începe una nouă.',
   order_unknown: 'Această comandă nu mai poate fi plătită. Vă rugăm să reîncărcați pagina.',
   unavailable:
     'Plățile nu sunt disponibile momentan. Vă rugăm să încercați din nou în câteva momente.',
@@ -48,6 +48,13 @@ const messages: Messages = {
   check_details: 'Unele date nu au fost acceptate. Verificați-le și încercați din nou.',
   loading_page: 'Se deschide pagina de plată securizată…',
   continue_payment: 'Continuați plata',
+  declined_card: 'Plata a fost refuzată. Încercați alt card.',
+  not_verified:
+    'Banca nu a putut confirma că sunteți dumneavoastră, așa că plata nu a reușit. Plătiți din nou sau folosiți alt card.',
+  verify_card:
+    'Banca vă cere să confirmați că sunteți dumneavoastră: introduceți cardul pe pagina securizată.',
+  resume_note:
+    'Plata pentru această comandă nu s-a încheiat. Continuați-o sau anulați-o pe pagina de plată pentru a o lua de la capăt.',
   close_payment_page: 'Înapoi',
   pay_amount: 'Plătiți {amount}',
   pay_then: 'Plătiți {amount}, apoi {terms}',

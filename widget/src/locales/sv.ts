@@ -35,7 +35,7 @@ const messages: Messages = {
   declined: 'Betalningen nekades. Prova ett annat kort eller betalsätt.',
   cancelled: 'Betalningen avbröts. Du kan försöka igen.',
   review: 'Tack! Din betalning granskas och butiken hör av sig till dig.',
-  expired: 'Betalningen har gått ut. Börja om.',
+  expired: 'Betalningen har gått ut. Betala igen för att starta en ny.',
   order_unknown: 'Den här beställningen kan inte längre betalas. Ladda om sidan.',
   unavailable: 'Det går inte att betala just nu. Försök igen om en stund.',
   shop_unavailable: 'Den här butiken kan inte ta emot betalningar just nu.',
@@ -44,6 +44,12 @@ const messages: Messages = {
   check_details: 'Vissa uppgifter godtogs inte. Kontrollera dem och försök igen.',
   loading_page: 'Öppnar den säkra betalsidan…',
   continue_payment: 'Fortsätt betalningen',
+  declined_card: 'Betalningen nekades. Prova ett annat kort.',
+  not_verified:
+    'Din bank kunde inte bekräfta att det är du, så betalningen gick inte igenom. Betala igen för att försöka på nytt, eller använd ett annat kort.',
+  verify_card: 'Din bank ber dig bekräfta att det är du: ange ditt kort på den säkra sidan.',
+  resume_note:
+    'Betalningen för den här beställningen är inte klar. Fortsätt den, eller avbryt den på betalsidan för att börja om.',
   close_payment_page: 'Tillbaka',
   pay_amount: 'Betala {amount}',
   pay_then: 'Betala {amount}, sedan {terms}',

@@ -39,7 +39,7 @@ const messages: Messages = {
   declined: 'Ödeme reddedildi. Başka bir kart veya ödeme yöntemi deneyin.',
   cancelled: 'Ödeme iptal edildi. Tekrar deneyebilirsiniz.',
   review: 'Teşekkürler! Ödemeniz kontrol ediliyor; mağaza sizi bilgilendirecek.',
-  expired: 'Bu ödemenin süresi doldu. Lütfen yeniden başlayın.',
+  expired: 'Bu ödemenin süresi doldu. Yeni bir ödeme başlatmak için tekrar ödeyin.',
   order_unknown: 'Bu sipariş artık ödenemez. Lütfen sayfayı yenileyin.',
   unavailable: 'Şu anda ödeme yapılamıyor. Lütfen biraz sonra tekrar deneyin.',
   shop_unavailable: 'Bu mağaza şu anda ödeme alamıyor.',
@@ -48,6 +48,12 @@ const messages: Messages = {
   check_details: 'Bazı bilgiler kabul edilmedi. Lütfen kontrol edip tekrar deneyin.',
   loading_page: 'Güvenli ödeme sayfası açılıyor…',
   continue_payment: 'Ödemeye devam edin',
+  declined_card: 'Ödeme reddedildi. Başka bir kart deneyin.',
+  not_verified:
+    'Bankanız siz olduğunuzu doğrulayamadı, bu yüzden ödeme gerçekleşmedi. Tekrar denemek için yeniden ödeyin veya başka bir kart kullanın.',
+  verify_card: 'Bankanız siz olduğunuzu onaylamanızı istiyor: kartınızı güvenli sayfaya girin.',
+  resume_note:
+    'Bu siparişin ödemesi tamamlanmadı. Devam edin ya da baştan başlamak için ödeme sayfasında iptal edin.',
   close_payment_page: 'Geri',
   pay_amount: '{amount} öde',
   pay_then: '{amount} öde, ardından {terms}',

@@ -38,7 +38,7 @@ const messages: Messages = {
   declined: 'Thanh toán bị từ chối. Vui lòng thử thẻ hoặc phương thức thanh toán khác.',
   cancelled: 'Thanh toán đã bị hủy. Bạn có thể thử lại.',
   review: 'Cảm ơn bạn! Khoản thanh toán đang được kiểm tra; cửa hàng sẽ thông báo cho bạn.',
-  expired: 'Khoản thanh toán này đã hết hạn. Vui lòng bắt đầu lại.',
+  expired: 'Khoản thanh toán này đã hết hạn. Hãy thanh toán lại để bắt đầu khoản mới.',
   order_unknown: 'Đơn hàng này không thể thanh toán được nữa. Vui lòng tải lại trang.',
   unavailable: 'Hiện không thể thanh toán. Vui lòng thử lại sau giây lát.',
   shop_unavailable: 'Cửa hàng này hiện không thể nhận thanh toán.',
@@ -47,6 +47,12 @@ const messages: Messages = {
   check_details: 'Một số thông tin không được chấp nhận. Vui lòng kiểm tra và thử lại.',
   loading_page: 'Đang mở trang thanh toán bảo mật…',
   continue_payment: 'Tiếp tục thanh toán',
+  declined_card: 'Thanh toán bị từ chối. Hãy thử thẻ khác.',
+  not_verified:
+    'Ngân hàng không xác nhận được đó là bạn nên thanh toán không thành công. Hãy thanh toán lại để thử lại, hoặc dùng thẻ khác.',
+  verify_card: 'Ngân hàng yêu cầu bạn xác nhận đó là bạn: nhập thẻ của bạn trên trang bảo mật.',
+  resume_note:
+    'Thanh toán cho đơn hàng này chưa xong. Hãy tiếp tục, hoặc hủy trên trang thanh toán để bắt đầu lại.',
   close_payment_page: 'Quay lại',
   pay_amount: 'Thanh toán {amount}',
   pay_then: 'Thanh toán {amount}, sau đó {terms}',
