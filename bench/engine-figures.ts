@@ -28,7 +28,8 @@ import {
   sessionAnswered,
   SHOPPER_TO_PAY_MS,
 } from './in-page.ts';
-import { startServer } from './processes.ts';
+import { startDelayingProxy, type Latency } from './latency.ts';
+import { startServer, type Child } from './processes.ts';
 import { summarise, type Summary } from './stats.ts';
 
 /** Where one navigation to the hosted page spent its time: ms after the press or the insertion. */
@@ -52,7 +53,8 @@ export interface Points {
 }
 
 export interface EngineFigures {
-  interactive_ms: Summary;
+  /** Not measured in the latency variant (the network is not in it). */
+  interactive_ms?: Summary;
   checkout_click_to_frame_ms: Summary;
   hosted_page_in_frame_ms: Summary;
   checkout_overhead_ratio: Summary;
@@ -63,18 +65,42 @@ export interface EngineFigures {
   floor_points_ms: Record<keyof Points, Summary>;
 }
 
-export async function engineFigures(name: EngineName): Promise<EngineFigures> {
+/**
+ * The sandbox and the companion, on loopback or with `latency`: the sandbox's answers each wait
+ * `serviceMs`, and the companion is reached through a proxy `companionMs` away (its pages'
+ * addresses the proxy's). `url` is where browsers reach the companion.
+ */
+export async function startServers(
+  origin: string,
+  latency?: Latency,
+): Promise<{ sandbox: Child; url: string; stop(): Promise<void> }> {
+  const sandbox = await startServer(['sandbox', String(latency?.serviceMs ?? 0)]);
+  if (!latency) {
+    const companion = await startServer(['companion', sandbox.url, origin]);
+    const stop = () => Promise.all([companion.stop(), sandbox.stop()]).then(() => undefined);
+    return { sandbox, url: companion.url, stop };
+  }
+  const proxy = await startDelayingProxy(latency.companionMs);
+  const companion = await startServer(['companion', sandbox.url, origin, proxy.url]);
+  proxy.target(companion.url);
+  const stop = () =>
+    Promise.all([proxy.close(), companion.stop(), sandbox.stop()]).then(() => undefined);
+  return { sandbox, url: proxy.url, stop };
+}
+
+/** The engine's figures on loopback, or (`latency`) the click and its floor with the network's. */
+export async function engineFigures(name: EngineName, latency?: Latency): Promise<EngineFigures> {
   const shop = await startStorefront(() => ({
     html: '<!doctype html><html><head><script src="/acquiring-checkout.js"></script></head><body></body></html>',
   }));
-  const sandbox = await startServer(['sandbox']);
-  const companion = await startServer(['companion', sandbox.url, shop.origin]);
+  const servers = await startServers(shop.origin, latency);
+  const { sandbox } = servers;
   const engine = await startEngine(name, { compositing: true });
   const tab = await engine.newTab();
   try {
-    const attributes = { companion: companion.url, 'order-ref': 'mug.bench' };
+    const attributes = { companion: servers.url, 'order-ref': 'mug.bench' };
     const interactive: number[] = [];
-    for (let load = 0; load < LOADS; load++) {
+    for (let load = 0; load < (latency ? 0 : LOADS); load++) {
       await tab.goto(shop.origin);
       interactive.push(await tab.evaluate(insertAndTime, attributes));
     }
@@ -98,7 +124,7 @@ export async function engineFigures(name: EngineName): Promise<EngineFigures> {
         2,
       );
     return {
-      interactive_ms: summarise(interactive),
+      ...(latency ? {} : { interactive_ms: summarise(interactive) }),
       checkout_click_to_frame_ms: summarise(click.map((c) => c.loaded)),
       hosted_page_in_frame_ms: summarise(floor.map((f) => f.loaded)),
       checkout_overhead_ratio: ratio('loaded'),
@@ -110,7 +136,7 @@ export async function engineFigures(name: EngineName): Promise<EngineFigures> {
   } finally {
     await tab.close().catch(() => undefined);
     await engine.close();
-    await Promise.all([companion.stop(), sandbox.stop(), shop.close()]);
+    await Promise.all([servers.stop(), shop.close()]);
   }
 }
 

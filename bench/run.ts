@@ -1,12 +1,15 @@
 /**
  * `npm run bench`: measures and prints one JSON object of figures. `npm run bench -- --check`
  * also exits non-zero when a figure misses its budget (for use by hand, never in `npm test`);
- * `--engines` measures only the Firefox and WebKit figures. Figures that need a part not built
- * yet are listed under `not_measured` with the reason.
+ * `--engines` measures only the Firefox and WebKit figures, `--latency` only the latency figures
+ * (Pay → page in the three engines with the network's latency: `BENCH_COMPANION_LATENCY_MS`, 30,
+ * and `BENCH_SERVICE_LATENCY_MS`, 120, round trips). Figures that need a part not built yet are
+ * listed under `not_measured` with the reason.
  */
 import { browserFigures } from './browser-figures.ts';
 import { bundleFigures } from './bundle-figures.ts';
 import { engineFigures } from './engine-figures.ts';
+import { latencyFromEnv } from './latency.ts';
 import { lighthouseFigures } from './lighthouse-figures.ts';
 import { buildServer } from './processes.ts';
 import { serverFigures } from './server-figures.ts';
@@ -25,17 +28,24 @@ const BUDGETS: Record<string, { max?: number; min?: number }> = {
   widget_iife_gzip_bytes: { max: 20_000 },
   interactive_ms: { max: 50 },
   device_data_ms: { max: 30 },
-  checkout_overhead_ratio: { max: 1.5 },
+  // Pay → the hosted page ÷ the same page framed directly, loopback (issue 37: 1.5 before).
+  checkout_overhead_ratio: { max: 1.1 },
   // Firefox ESR and WebKitGTK (engine-figures.ts): issue 22's budgets for every engine.
   firefox_interactive_ms: { max: 20 },
   firefox_checkout_overhead_ratio: { max: 1.1 },
   webkit_interactive_ms: { max: 20 },
   webkit_checkout_overhead_ratio: { max: 1.1 },
+  // With the network's latency (latency.ts: 30 ms to the companion, 120 ms to the service).
+  latency_chromium_checkout_overhead_ratio: { max: 1.05 },
+  latency_firefox_checkout_overhead_ratio: { max: 1.05 },
+  latency_webkit_checkout_overhead_ratio: { max: 1.05 },
   companion_rps_ratio: { min: 0.25 },
   // The companion's own cost against the relay (an Express handler that only relays the body to
   // the same stand-in service): 0.4 of a bare handler ignored the relay, the durable commits and
-  // the call, and is withdrawn (issue 23).
-  companion_own_relay_ratio: { min: 0.3 },
+  // the call, and is withdrawn (issue 23); 0.3 of the relay is withdrawn too (issue 37): pinned
+  // runs measured 0.124–0.198, and a store that cost nothing would still fall short of it. What
+  // is kept is a guard, so that the session path does not grow again.
+  companion_own_relay_ratio: { min: 0.15 },
   store_postgres_pgbench_ratio: { min: 0.3 },
   lighthouse_performance: { min: 100 },
   lighthouse_accessibility: { min: 100 },
@@ -51,19 +61,37 @@ const BUDGETS: Record<string, { max?: number; min?: number }> = {
   lighthouse_playground_seo: { min: 100 },
 };
 
-type Figure = Summary | number | Record<string, Summary> | undefined;
+type Figure = Summary | number | Record<string, Summary | number> | undefined;
 const figures: Record<string, Figure> = {};
 const notMeasured: Record<string, string> = {};
 
 const enginesOnly = process.argv.includes('--engines');
+const latencyOnly = process.argv.includes('--latency');
+const all = !enginesOnly && !latencyOnly;
+// Read first: a bad setting stops the bench before anything is built or started.
+const latency = (() => {
+  try {
+    return latencyFromEnv(process.env);
+  } catch (error) {
+    console.error(`npm run bench: ${(error as Error).message}`);
+    process.exit(2);
+  }
+})();
 
-if (!enginesOnly) Object.assign(figures, bundleFigures());
+if (all) Object.assign(figures, bundleFigures());
 buildServer();
-if (!enginesOnly) Object.assign(figures, await browserFigures());
-for (const engine of ['firefox', 'webkit'] as const)
-  for (const [name, figure] of Object.entries(await engineFigures(engine)))
-    figures[`${engine}_${name}`] = figure;
-if (!enginesOnly) await serverAndStoreFigures();
+if (all) Object.assign(figures, await browserFigures());
+if (!latencyOnly)
+  for (const engine of ['firefox', 'webkit'] as const)
+    for (const [name, figure] of Object.entries(await engineFigures(engine)))
+      figures[`${engine}_${name}`] = figure;
+if (!enginesOnly) {
+  figures.latency_ms = { companion: latency.companionMs, service: latency.serviceMs };
+  for (const engine of ['chromium', 'firefox', 'webkit'] as const)
+    for (const [name, figure] of Object.entries(await engineFigures(engine, latency)))
+      figures[`latency_${engine}_${name}`] = figure;
+}
+if (all) await serverAndStoreFigures();
 
 /** The servers' throughput, the stores', and Lighthouse's scores. */
 async function serverAndStoreFigures(): Promise<void> {

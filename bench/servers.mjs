@@ -4,10 +4,11 @@
  * runs them; never the sources under tsx):
  *
  * - `bare`: an Express 5 handler and nothing else, the yardstick;
- * - `sandbox`: the sandbox of the acquiring service;
+ * - `sandbox [latency ms]`: the sandbox of the acquiring service, each answer after the latency;
  * - `instant`: a stand-in service that answers every checkout at once with the same page, so the
  *   companion's own cost is measured apart from the sandbox's;
- * - `companion <gateway> [storefront origin]`: the companion, its store a SQLite file;
+ * - `companion <gateway> [storefront origin] [public url]`: the companion, its store a SQLite file
+ *   (the public url: where browsers reach it, when a proxy stands in front of it);
  * - `companion-traced <gateway>`: the same with a tracer provider registered (spans kept in memory);
  * - `relay <upstream>`: Express 5 that parses the JSON body, POSTs it to the upstream over a
  *   kept-alive connection and answers JSON: what any companion that calls the service costs at
@@ -38,7 +39,7 @@ const resolveOrder = () => ({
 const CHECKOUT_PAGE = (url) =>
   `<!doctype html><html><body><form id="pay" method="POST" action="${url}/hosted/checkout"><input type="hidden" name="session_token" value="instant"></form><script>document.getElementById('pay').submit();</script></body></html>`;
 
-const [kind, gateway, origin = BENCH_ORIGIN] = process.argv.slice(2);
+const [kind, gateway, origin = BENCH_ORIGIN, publicUrl] = process.argv.slice(2);
 const server = createServer();
 await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
 const url = `http://127.0.0.1:${server.address().port}`;
@@ -51,7 +52,14 @@ if (kind === 'bare') {
 } else if (kind === 'sandbox') {
   server.on(
     'request',
-    createSandbox(sandboxConfig({ publicUrl: url, tickMs: 20, notificationRetryMs: [100] })).app,
+    createSandbox(
+      sandboxConfig({
+        publicUrl: url,
+        tickMs: 20,
+        notificationRetryMs: [100],
+        latencyMs: Number(gateway ?? 0), // the argument after `sandbox`
+      }),
+    ).app,
   );
 } else if (kind === 'instant') {
   const page = CHECKOUT_PAGE(url);
@@ -94,7 +102,7 @@ if (kind === 'bare') {
   // collector's network).
   if (kind === 'companion-traced') await registerTracing();
   const companion = await createCompanion({
-    publicUrl: url,
+    publicUrl: publicUrl ?? url,
     gateway: {
       baseUrl: gateway,
       merchantId: DEFAULT_MERCHANT.merchant_id,
@@ -112,7 +120,7 @@ if (kind === 'bare') {
   server.on('request', companion.app);
 } else {
   console.error(
-    'usage: servers.mjs bare | sandbox | instant | relay <upstream url> | companion[-traced] <gateway url> [origin]',
+    'usage: servers.mjs bare | sandbox [latency ms] | instant | relay <upstream url> | companion[-traced] <gateway url> [origin] [public url]',
   );
   process.exit(2);
 }

@@ -12,7 +12,7 @@ import { defineConfig, type Plugin } from 'vite';
 const LIT = /^(lit|lit-html|lit-element|@lit\/reactive-element|@lit-labs\/ssr-dom-shim)(\/.*)?$/;
 
 /**
- * The element's stylesheet (src/checkout-element.styles.ts, one css`` literal) without its
+ * The element's stylesheets (src/*.styles.ts, css`` literals) without their
  * comments and layout whitespace: the script-tag file carries it before the first paint, and
  * the minifier leaves template literals as they are. The source stays readable.
  */
@@ -23,12 +23,17 @@ function minifyStyles(): Plugin {
       .replace(/\s+/g, ' ')
       .replace(/\s*([{};,>])\s*/g, '$1')
       .replace(/:\s+/g, ':')
+      // A rule's last declaration needs no semicolon, a name in [part='name'] no quotes, and a
+      // fraction no leading zero (36 bytes gzip of the script-tag file, measured).
+      .replace(/;}/g, '}')
+      .replace(/='([a-zA-Z][\w-]*)'\]/g, '=$1]')
+      .replace(/(?<![\w.])0\.(\d)/g, '.$1')
       .trim();
   return {
     name: 'acquiring-minify-styles',
     transform(code, id) {
-      if (!id.endsWith('/checkout-element.styles.ts')) return undefined;
-      return code.replace(/css`([^`]*)`/, (_, text: string) => `css\`${minify(text)}\``);
+      if (!id.endsWith('.styles.ts')) return undefined;
+      return code.replace(/css`([^`]*)`/g, (_, text: string) => `css\`${minify(text)}\``);
     },
   };
 }

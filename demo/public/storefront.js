@@ -79,8 +79,10 @@
       }),
     );
     $('cart-total').value = money(total, currency);
-    // Nothing to pay for (an empty cart, or one just paid): no way to pay is offered.
+    // Nothing to pay for (an empty cart, or one just paid): no total and no way to pay (just
+    // paid, the element says what was paid: no "Total $0.00" above it).
     for (const id of ['modes', 'checkout-button']) $(id).hidden = cart.size === 0;
+    $('cart-total').parentElement.hidden = cart.size === 0;
   }
 
   /** The cart as an order reference: `mug_2-tee.k3x9f0`, headed by the visitor's space if any. */
@@ -97,6 +99,7 @@
     sessionStorage.setItem(OPEN, JSON.stringify({ ...open, cart: [...cart] }));
 
   function closeCheckout() {
+    $('checkout-button').classList.remove('quiet');
     $('checkout-slot').replaceChildren();
     $('event-log').replaceChildren();
     sessionStorage.removeItem(OPEN);
@@ -157,6 +160,7 @@
       element.setAttribute('payment-method', cartCurrency() === 'BRL' ? 'PIX' : 'BANK_TRANSFER');
     closeCheckout();
     $('checkout-slot').replaceChildren(element);
+    $('checkout-button').classList.add('quiet');
     remember({ ref, mode });
   }
 

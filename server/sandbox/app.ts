@@ -6,7 +6,7 @@
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { adminRouter } from './admin.ts';
 import { apiRouter } from './api.ts';
-import type { SandboxConfig } from './config.ts';
+import { checkLatency, type SandboxConfig } from './config.ts';
 import { Engine, type NotificationSender } from './engine.ts';
 import { settleDuePayouts } from './payouts.ts';
 import { pruneOld } from './retention.ts';
@@ -28,6 +28,7 @@ export function createSandbox(
 ): Sandbox {
   // Every address the sandbox hands out is publicUrl + a path: no slash doubled.
   const config = { ...given, publicUrl: given.publicUrl.replace(/\/+$/, '') };
+  checkLatency(config.latencyMs ?? 0);
   const engine = new Engine(config, options.sendNotification);
   engine.onTick(() => settleDuePayouts(engine));
   engine.onTick(() => chargeDueSubscriptions(engine));
@@ -38,6 +39,9 @@ export function createSandbox(
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', false);
+  const { latencyMs = 0 } = config;
+  // Before any route: every answer, the API's and the pages', waits as a distant service's would.
+  if (latencyMs > 0) app.use((_request, _response, next) => void setTimeout(next, latencyMs));
   app.use(apiRouter(engine));
   app.use(shopperRouter(engine));
   if (config.admin) app.use('/admin', adminRouter(engine));

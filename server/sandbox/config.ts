@@ -37,7 +37,16 @@ export interface SandboxConfig {
   bodyLimit: number;
   /** A public demo's: orders and what belongs to them are deleted this long after. Unset: kept. */
   retentionMs?: number;
+  /**
+   * Every response waits this long before it is handled (0: none): a service far away, for
+   * measuring what a shopper waits for with the network's latency in it (the bench's latency
+   * figures). A whole number of ms, at most `MAX_LATENCY_MS`.
+   */
+  latencyMs?: number;
 }
+
+/** The longest `latencyMs` taken: more is a slip (seconds given as ms), refused at start. */
+export const MAX_LATENCY_MS = 10_000;
 
 /** The merchant a sandbox knows unless told otherwise (`sandbox-merchant`, its key public). */
 export const DEFAULT_MERCHANT: SandboxMerchant = {
@@ -61,8 +70,21 @@ export function sandboxConfig(
     frameAncestors: ['*'],
     admin: false,
     bodyLimit: 100_000,
+    latencyMs: 0,
     ...overrides,
   };
+}
+
+/**
+ * Refuses a `latencyMs` that is not a whole number of ms from 0 to `MAX_LATENCY_MS`, naming the
+ * field: a bad value would otherwise make every answer wait for ever, or not at all.
+ */
+export function checkLatency(latencyMs: unknown): void {
+  const ms = Number(latencyMs);
+  if (!Number.isInteger(latencyMs) || ms < 0 || ms > MAX_LATENCY_MS)
+    throw new Error(
+      `invalid sandbox configuration: latencyMs must be a whole number of ms from 0 to ${MAX_LATENCY_MS}, not ${String(latencyMs)}`,
+    );
 }
 
 /**
@@ -98,6 +120,8 @@ const Env = z.object({
     .min(1)
     .max(24 * 365)
     .optional(),
+  /** Every response waits this many ms (a service far away, for the bench); 0 by default. */
+  SANDBOX_LATENCY_MS: z.coerce.number().int().min(0).max(MAX_LATENCY_MS).default(0),
 });
 
 /** Reads the environment; a malformed variable stops the start with a message naming it. */
@@ -126,6 +150,7 @@ export function sandboxConfigFromEnv(env: NodeJS.ProcessEnv): {
     database: e.SANDBOX_DATABASE,
     admin: e.SANDBOX_ADMIN === '1',
     frameAncestors: list(e.SANDBOX_FRAME_ANCESTORS),
+    latencyMs: e.SANDBOX_LATENCY_MS,
     ...(e.SANDBOX_QUERY_IPS ? { queryIps: list(e.SANDBOX_QUERY_IPS) } : {}),
     ...(e.SANDBOX_RETENTION_HOURS ? { retentionMs: e.SANDBOX_RETENTION_HOURS * 3_600_000 } : {}),
   });

@@ -135,7 +135,7 @@ describe('<acquiring-checkout>', () => {
         part(el, 'pay-button').click();
         part(el, 'pay-button').click();
         await el.updateComplete;
-        expect(part(el, 'pay-button').hasAttribute('disabled')).to.equal(true);
+        expect(part(el, 'pay-button').getAttribute('aria-disabled')).to.equal('true');
         expect(part(el, 'pay-button').textContent?.trim()).to.equal('Paying…');
         const { detail } = await mounted;
         expect(detail.order_no).to.match(/-1$/);
@@ -219,7 +219,7 @@ describe('<acquiring-checkout>', () => {
       expect(part(el, 'failure').textContent).to.equal(
         'This order can no longer be paid. Please refresh the page.',
       );
-      expect(part(el, 'pay-button').hasAttribute('disabled')).to.equal(false);
+      expect(part(el, 'pay-button').getAttribute('aria-disabled')).to.equal('false');
     });
 
     it('reports a companion served where its publicUrl is not, instead of a page that 404s in its frame', async () => {

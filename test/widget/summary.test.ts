@@ -7,7 +7,7 @@
 import { expect, oneEvent, waitUntil } from '@open-wc/testing';
 import '../../widget/src/index.ts';
 import type { AcquiringCheckout } from '../../widget/src/index.ts';
-import { english } from '../../widget/src/messages.ts';
+import { LOCALES, english, isRightToLeft } from '../../widget/src/messages.ts';
 import { formatMoney, termsText } from '../../widget/src/money.ts';
 import { elementWith, input, orderRef, part, type, viewport } from './helpers.ts';
 // @ts-expect-error: served by the test runner's stack plugin (web-test-runner.config.mjs)
@@ -115,6 +115,22 @@ describe('the order summary', () => {
       );
       expect(formatMoney('1000', 'JPY', 'ja')).to.equal('￥1,000');
       expect(formatMoney('1.500', 'KWD', 'en')).to.equal('KWD\u00a01.500');
+    });
+
+    it('writes the real one way, R$, in every locale (not BRL in Finnish nor BR$ in Swedish)', () => {
+      const others = LOCALES.map((locale) => formatMoney('89.90', 'BRL', locale)).filter(
+        (text) => !text.includes('R$') || /BRL|BR\$/.test(text),
+      );
+      expect(others).to.deep.equal([]);
+    });
+
+    it('isolates an amount right to left, its symbol whole: US$, never $US', () => {
+      for (const locale of LOCALES.filter(isRightToLeft)) {
+        const text = formatMoney('12.00', 'USD', locale);
+        expect(text.startsWith('\u2068') && text.endsWith('\u2069'), locale).to.equal(true);
+        expect(text).to.match(/\u2066[^\u2069]*\$\u2069/);
+      }
+      expect(formatMoney('12.00', 'USD', 'de')).to.equal('12,00\u00a0$');
     });
 
     it('words a subscription’s terms, with the count by Intl', () => {

@@ -1,24 +1,23 @@
 import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import type { Choice } from './attempt-request.ts';
 import type { DeviceData, Shopper } from './protocol.ts';
-import { CheckoutError } from './companion-client.ts';
 import type { DataCollection } from './device-data.ts';
 import { newSessionId, warmTimeZone } from './device-session.ts';
-import { CheckoutChangeEvent, CheckoutReadyEvent } from './events.ts';
-import { countryOf, requiredNames, shopperOf, shownFields, validate } from './fields.ts';
+import { CheckoutReadyEvent } from './events.ts';
+import { countryOf } from './fields.ts';
 import { isRightToLeft, type Messages } from './messages.ts';
 import { SchemeController, type Theme } from './color-scheme.ts';
 import { PartsController } from './parts-controller.ts';
 import { PaymentController } from './payment-controller.ts';
 import { isBusy } from './attempt-state.ts';
-import { renderForm } from './form-view.ts';
-import { chosenMethod, hasChoices, type Chosen } from './payment-choice.ts';
+import { hasChoices, type Chosen } from './payment-choice.ts';
 import { SummaryController } from './summary-controller.ts';
 import { styles } from './checkout-element.styles.ts';
 import { applyAppearance, type Appearance } from './appearance.ts';
 import type { Mode, PaymentOptions } from './attempt-request.ts';
-import { DOCUMENT_FIELD, needsPayerDocument } from './payer-document.ts';
 import { WalletController } from './wallet-controller.ts';
+import { CheckoutForm } from './checkout-form.ts';
+import { checkoutDefaults } from './checkout-defaults.ts';
 
 /**
  * The checkout for a storefront: shopper form, hosted payment page in a frame (or an APM
@@ -42,7 +41,7 @@ import { WalletController } from './wallet-controller.ts';
  * @csspart error-message - A field's error text, once Pay found one.
  * @csspart pay-button - The Pay button.
  * @csspart continue-button - Continue your payment: an attempt left under way by a reload or a redirect.
- * @csspart card-brand - The card's brand (`Visa`…), inside the card number's end once the digits tell it.
+ * @csspart card-brand - The card's brand (`Visa`…), at the end of the card number's label once the digits tell it.
  * @csspart retry-button - The Pay button after a failure that may pass, reading "Try again".
  * @csspart status - The sentence saying how the payment ended (in `notice`, `failure` or `result`).
  * @csspart failure - Above Pay: why the payment failed or was declined, in the error colour.
@@ -123,6 +122,7 @@ export class AcquiringCheckout extends LitElement {
       Object.entries(this._values).filter(([name]) => !name.startsWith('card.')),
     );
   });
+  readonly #form = new CheckoutForm(this, this.#parts, this.#summary, this.#wallet, this.#payment);
 
   /** @internal */
   declare _values: Record<string, string>;
@@ -147,7 +147,7 @@ export class AcquiringCheckout extends LitElement {
   declare paymentMethod: string;
   /** In `apm` mode, the shopper's bank, for the methods that ask for one. */
   declare bankCode: string;
-  /** The language of the form's text, a BCP 47 tag (`en`, `pt-BR`, `ar`); sets `dir` too. */
+  /** The language of the form's text, a BCP 47 tag (`en`, `pt-BR`, `ar`); sets `lang` and `dir` too. */
   declare locale: string;
   /** Shopper fields to show: `email first_name last_name phone billing`. */
   declare fields: string;
@@ -181,27 +181,10 @@ export class AcquiringCheckout extends LitElement {
   declare messages: Partial<Messages>;
 
   // Lit's accessors are on the prototype: class fields would shadow them (useDefineForClassFields),
-  // so the properties are declared above and get their defaults here.
+  // so the properties are declared above and get their defaults here (checkout-defaults.ts).
   constructor() {
     super();
-    this.companion = '';
-    this.orderRef = '';
-    this.mode = 'checkout';
-    this.paymentMethod = '';
-    this.bankCode = '';
-    this.locale = 'en';
-    this.fields = 'email first_name last_name';
-    this.shopper = {};
-    this.returnUrl = '';
-    this.dataCollection = 'essential';
-    this.fallback = 'redirect';
-    this.frameTimeout = 15_000;
-    this.theme = 'light';
-    this.appearance = {};
-    this.messages = {};
-    this._values = {};
-    this._errors = {};
-    this._chosen = {};
+    Object.assign(this, checkoutDefaults() satisfies Partial<AcquiringCheckout>);
   }
 
   override connectedCallback(): void {
@@ -215,10 +198,12 @@ export class AcquiringCheckout extends LitElement {
     if (changed.has('mode') && this.mode === 'card') this.#parts.loadCard().catch(() => undefined);
     if (hasChoices(this.mode, this.#summary.summary)) void this.#parts.loadChoices();
     if (changed.has('locale')) {
+      // The language too, not just the direction: read aloud as Portuguese or Arabic (WCAG 3.1.2).
+      this.setAttribute('lang', this.locale);
       this.setAttribute('dir', isRightToLeft(this.locale) ? 'rtl' : 'ltr');
       this.#parts.loadTexts(this.locale);
     }
-    if (changed.has('locale') || changed.has('fields')) this.#defaultCountries();
+    if (changed.has('locale') || changed.has('fields')) this.#form.defaultCountries();
     if (changed.has('theme')) this.#scheme.apply();
     if (changed.has('appearance')) applyAppearance(this, this.appearance);
   }
@@ -234,7 +219,7 @@ export class AcquiringCheckout extends LitElement {
    * (payment-controller.ts). A saved card chosen pays without one.
    */
   protected override updated(): void {
-    const valid = !this.#wallet.part?.choice && Object.keys(this.#check()).length === 0;
+    const valid = !this.#wallet.part?.choice && this.#form.payable;
     this.#payment.prepare(valid, this.#parts.schema);
   }
 
@@ -253,103 +238,13 @@ export class AcquiringCheckout extends LitElement {
     return result;
   }
 
-  #onInput = (event: Event): void => {
-    const input = event.target as HTMLInputElement | HTMLSelectElement;
-    let value = this.#parts.card?.formatField(input.name, input.value) ?? input.value;
-    value = this.#parts.schema?.formatPayerField(input.name, value) ?? value;
-    if (value !== input.value) input.value = value;
-    this._values = { ...this._values, [input.name]: value };
-    if (this._errors[input.name]) {
-      const { [input.name]: _fixed, ...rest } = this._errors;
-      const still = this.#check()[input.name];
-      this._errors = still ? { ...rest, [input.name]: still } : rest;
-    }
-    const valid = Object.keys(this.#check()).length === 0;
-    this.dispatchEvent(new CheckoutChangeEvent({ valid }));
-  };
-
-  #onSubmit = async (event: Event): Promise<void> => {
-    event.preventDefault();
-    if (!this.#payment.canPay) return;
-    // mode="auto" pays by the method the shopper saw: the summary's, once it is here.
-    if (this.mode === 'auto')
-      await Promise.all([this.#summary.arrived(), this.#parts.loadChoices()]);
-    // Usually here since the element connected; awaited only if not (a second press meanwhile
-    // is the same press).
-    const card = this.mode === 'card';
-    if (!this.#parts.readyToPay(card)) {
-      try {
-        if (!(await this.#parts.loadToPay(card))) return;
-      } catch {
-        const error = new CheckoutError('unavailable', 'The form could not be loaded.', true);
-        return this.#payment.fail(error);
-      }
-    }
-    this._errors = this.#check();
-    if (Object.keys(this._errors).length > 0) {
-      await this.updateComplete;
-      this.renderRoot.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-      return;
-    }
-    // Out of the page while its parts loaded (an app's route changed): it pays for nothing.
-    if (!this.isConnected) return;
-    const typed = this.#typesCard ? this.#parts.card?.cardOf(this._values) : undefined;
-    await this.#payment.pay(this.#wallet.part?.choice ?? typed);
-  };
-
-  /** An empty country field starts at the country the locale names, if any (`pt-BR` → Brazil). */
-  #defaultCountries(): void {
-    const country = countryOf(this.locale);
-    const empty = this.#fieldSpecs.filter((f) => f.type === 'country' && !this._values[f.name]);
-    if (country && empty.length > 0)
-      this._values = {
-        ...this._values,
-        ...Object.fromEntries(empty.map((f) => [f.name, country])),
-      };
-  }
-
-  /** Card fields are shown: card mode, unless a saved card is chosen. */
-  get #typesCard(): boolean {
-    return this.mode === 'card' && !this.#wallet.part?.choice;
-  }
-
-  /** The payment method needs the payer's document (PIX: the CPF), as set or chosen (auto). */
-  get #asksDocument(): boolean {
-    if (this.mode === 'apm') return needsPayerDocument(this.paymentMethod);
-    const chosen = this.mode === 'auto' && chosenMethod(this.#summary.summary, this._chosen);
-    return !!chosen && chosen.flow === 'apm' && needsPayerDocument(chosen);
-  }
-
-  get #fieldSpecs() {
-    const shown = shownFields(this.fields.split(/\s+/).filter(Boolean), this.#typesCard);
-    return this.#asksDocument ? [...shown, DOCUMENT_FIELD] : shown;
-  }
-
-  get #required(): Set<string> {
-    return requiredNames(this.#fieldSpecs, this.requiredFields, this.#typesCard);
-  }
-
-  #check() {
-    const { schema, card } = this.#parts;
-    return validate(this.#fieldSpecs, this.#required, this._values, schema?.Shopper, (values) => ({
-      ...(this.#typesCard ? card?.checkCard(values) : undefined),
-      ...(this.#asksDocument ? schema?.checkPayer(values) : undefined),
-    }));
-  }
-
   /**
    * @internal What Pay sends besides the collected data (attempt-request.ts): the challenge
    * window the frame has room for and the shopper's "Save this card" (card and checkout), the
    * payer's document (apm).
    */
   paymentOptions(mode: Mode): PaymentOptions {
-    const part = this.#parts.schema; // here since Pay: Pay awaits it
-    if (mode === 'apm')
-      return { payer: this.#asksDocument ? part?.payerOf(this._values) : undefined };
-    return {
-      challenge_window_size: part?.challengeWindowOf(this),
-      save_card: this.#wallet.part?.saveCard,
-    };
+    return this.#form.paymentOptions(mode, this);
   }
 
   /**
@@ -396,53 +291,17 @@ export class AcquiringCheckout extends LitElement {
    * Exactly what Pay sends besides the order reference and attempt key: the shopper fields, and
    * the device data the `data-collection` level allows (with the fingerprint only at `full`).
    */
-  async collectedData(): Promise<{ shopper: Shopper; device: DeviceData }> {
-    // In the schema part, with what else Pay needs: here by Pay (or a session prepared before it).
-    const { collectDeviceData } = await this.#parts.loadSchema();
-    const device = collectDeviceData(this.dataCollection, this.#sessionId);
-    const fingerprint = this.dataCollection === 'full' ? await this.#parts.fingerprint : undefined;
-    if (fingerprint) device.device_fingerprint = fingerprint;
-    return { shopper: shopperOf(this._values), device };
+  collectedData(): Promise<{ shopper: Shopper; device: DeviceData }> {
+    return this.#form.collectedData(this.dataCollection, this.#sessionId);
   }
 
   protected override render() {
     const texts = { ...this.#parts.texts, ...this.messages };
-    const { attempt, frame } = this.#payment;
-    const wallet = this.#wallet.part;
-    const summary = this.#summary.summary;
-    const money = this.#parts.schema;
-    // A page's own `pay` text wins over the amount, unless it gives `pay_amount` too.
-    const own = this.messages.pay !== undefined && this.messages.pay_amount === undefined;
+    const { frame } = this.#payment;
     // While the payment page is up, it takes the form's place: the details it was opened with
     // can no longer change (the email says whose they are), and the page is in view.
     return html`
-      ${
-        frame.open
-          ? nothing
-          : renderForm({
-              texts,
-              fields: this.#fieldSpecs,
-              values: this._values,
-              errors: this._errors,
-              required: this.#required,
-              locale: this.locale,
-              attempt,
-              // Worded by the schema part (asked for at connect): plain "Pay" until it is here.
-              payLabel: (!own && money?.payLabel(texts, summary, this.locale)) || texts.pay,
-              amount: summary && money?.formatMoney(summary.amount, summary.currency, this.locale),
-              choices: this.#parts.choices?.renderChoices({ html, nothing }, this, {
-                texts,
-                summary,
-                busy: isBusy(attempt),
-              }),
-              brand: this.#parts.card?.cardBrand(this._values['card.number'] ?? ''),
-              onInput: this.#onInput,
-              onSubmit: this.#onSubmit,
-              onContinue: () => void this.#payment.continue(),
-              savedCards: wallet?.list(texts),
-              saveCard: wallet?.footer(texts),
-            })
-      }
+      ${frame.open ? nothing : this.#form.render(texts, this.messages)}
       ${frame.render(texts, this._values.email ?? '')}
     `;
   }

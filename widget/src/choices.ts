@@ -146,7 +146,7 @@ function renderInstalments({ html }: Lit, state: ChoicesState) {
  */
 export function renderChoices(lit: Lit, host: ChoicesHost, view: ChoicesView) {
   const { summary } = view;
-  if (!summary || !hasChoices(host.mode, summary)) return lit.nothing;
+  if (!summary || !hasChoices(host.mode, summary)) return {};
   const choice = choiceOf(host, summary);
   const state: ChoicesState = {
     ...view,
@@ -163,11 +163,15 @@ export function renderChoices(lit: Lit, host: ChoicesHost, view: ChoicesView) {
   };
   const methods = state.methods.length > 1 ? renderMethods(lit, state) : lit.nothing;
   const offered = state.instalments && instalmentOffers(summary).length > 1;
-  return lit.html`${methods}${offered ? renderInstalments(lit, state) : lit.nothing}`;
+  return { methods, instalments: offered ? renderInstalments(lit, state) : lit.nothing };
 }
 
+// The form is one column whatever its parts: the instalments' field spans two columns inside a
+// fieldset, and its select is as wide as its longest offer; neither may widen the form.
 const CSS = `
-[part='methods'] { display: grid; gap: 0.5rem; min-width: 0; margin: 0; padding: 0; border: 0; }
+[part='form'] { grid-template-columns: minmax(0, 1fr); }
+[part='form'] > [part='field'] { grid-column: 1 / -1; }
+[part='methods'] { display: grid; grid-template-columns: minmax(0, 1fr); gap: 0.5rem; min-width: 0; margin: 0; padding: 0; border: 0; }
 [part='methods'] > legend { padding: 0; margin-block-end: 0.25rem; }
 [part='method'] {
   display: flex; align-items: center; gap: 0.6rem; padding: 0.6rem 0.75rem; cursor: pointer;

@@ -2,7 +2,9 @@
  * One shopper or card field as the element shows it: its label, its input (or the country
  * select, countries named in the locale) and its error, tied together for assistive technology.
  * The error takes no room until there is one: it appears on Pay, as in most checkouts.
- * The card number shows its brand inside the input's end once the digits tell it (card.ts).
+ * The card number shows its brand at the end of its label once the digits tell it (card.ts).
+ * Inputs of numbers, emails, phones and documents (those with an `inputmode`) read left to
+ * right in any locale (`dir="ltr"`).
  */
 import { html, nothing } from 'lit';
 import { countries, type FieldSpec } from './fields.ts';
@@ -53,6 +55,7 @@ export function renderField(field: FieldSpec, state: FieldState) {
           name=${field.name}
           type=${field.type === 'email' ? 'email' : field.type === 'tel' ? 'tel' : 'text'}
           inputmode=${field.inputmode ?? nothing}
+          dir=${field.inputmode ? 'ltr' : nothing}
           autocomplete=${field.autocomplete}
           .value=${value}
           aria-invalid=${invalid}
@@ -60,14 +63,15 @@ export function renderField(field: FieldSpec, state: FieldState) {
           ?required=${required}
           @input=${onInput}
         />`;
+  const labelled = html`<label part="label" for=${id}>${label}</label>`;
   return html`<div part="field" class=${state.half ? 'half' : ''}>
-    <label part="label" for=${id}>${label}</label>${
+    ${
       field.name === 'card.number'
         ? html`<div class="card-number">
-            ${control}${brand ? html`<span part="card-brand" id=${`${id}-brand`} role="img" aria-label=${brand}>${brand}</span>` : nothing}
+            ${labelled}${brand ? html`<span part="card-brand" id=${`${id}-brand`} role="img" aria-label=${brand}>${brand}</span>` : nothing}
           </div>`
-        : control
-    }
+        : labelled
+    }${control}
     ${error ? html`<p part="error-message" id=${`${id}-error`}>${t[error]}</p>` : nothing}
   </div>`;
 }

@@ -28,8 +28,11 @@ export interface FormState {
   payLabel: string;
   /** The order's amount for the shopper (`$49.00`), shown under the result once paid. */
   amount: string | undefined;
-  /** The shopper's choices before Pay (methods, instalments), from the choices part. */
-  choices: unknown;
+  /**
+   * The shopper's choices (choices.ts): the way to pay first, above the fields it decides (PIX
+   * asks for a CPF), the instalments after them, before Pay.
+   */
+  choices: Partial<Record<'methods' | 'instalments', unknown>> | undefined;
   /** The card's brand as typed so far, in card mode. */
   brand?: string | undefined;
   onInput: (event: Event) => void;
@@ -50,7 +53,10 @@ export function renderForm(state: FormState) {
   const half = pairs(state.fields);
   // After a failure that may pass, Pay says so (and is the retry button: one button, not two).
   const retry = failure?.retryable === true && !busy;
+  const { methods = nothing, instalments = nothing } = state.choices ?? {};
+  // Pay keeps the focus while busy (aria-disabled, not disabled): checkout-form.ts ignores it.
   return html`<form part="form" novalidate @submit=${state.onSubmit}>
+    ${methods}
     <fieldset ?disabled=${busy}>
       ${state.savedCards ?? nothing}${state.fields.map((field, i) =>
         renderField(field, {
@@ -65,11 +71,11 @@ export function renderForm(state: FormState) {
         }),
       )}${state.saveCard ?? nothing}
     </fieldset>
-    ${state.choices} ${renderNotice(t, outcome, failure)}
+    ${instalments} ${renderNotice(t, outcome, failure)}
     <button
       part=${retry ? 'pay-button retry-button' : 'pay-button'}
       type="submit"
-      ?disabled=${busy}
+      aria-disabled=${busy ? 'true' : 'false'}
       aria-busy=${busy ? 'true' : 'false'}
     >
       ${busy ? t.paying : retry ? t.retry : state.payLabel}

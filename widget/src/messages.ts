@@ -101,9 +101,5 @@ export function loadMessages(tag: string): Promise<Messages> {
   return pending;
 }
 
-/** Languages written right to left: the listed `ar` and `he`, and `fa` and `ur` for pages' own texts. */
-const RTL = new Set(['ar', 'he', 'fa', 'ur']);
-
-export function isRightToLeft(locale: string): boolean {
-  return RTL.has(locale.split('-')[0] ?? '');
-}
+// The direction is a module of its own: the parts that word amounts (money.ts) need it, not the texts.
+export { isRightToLeft } from './direction.ts';

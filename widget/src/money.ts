@@ -5,6 +5,7 @@
  * exactly, as a decimal, never through a float; and as many fraction digits as the companion
  * wrote are shown, so nothing is rounded. The widget does no arithmetic on money.
  */
+import { isRightToLeft } from './direction.ts';
 import type { Messages } from './messages-type.ts';
 import type { OrderSummaryResponse, SubscriptionTerms } from './protocol.ts';
 
@@ -22,16 +23,35 @@ function formatter(locale: string, options: Intl.NumberFormatOptions): Intl.Numb
   }
 }
 
-/** `"1234.50"` in `BRL` → `R$ 1.234,50` in pt-BR, `R$1,234.50` in en. */
+/**
+ * `"1234.50"` in `BRL` → `R$ 1.234,50` in pt-BR, `R$1,234.50` in en: the currency's narrow
+ * symbol, and where a locale has none but the code (Finnish writes `BRL`) English's, so the real
+ * is `R$` in every language, never `BRL` in one and `BR$` in another. In a language written right
+ * to left the amount is isolated (U+2068 … U+2069) from the words around it, and its symbol reads
+ * left to right: `US$ 12.00` (the number first, on the right, as Arabic puts it), never `$US`.
+ */
 export function formatMoney(amount: string, currency: string, locale: string): string {
   const digits = amount.split('.')[1]?.length ?? 0;
+  const rtl = isRightToLeft(locale);
+  let text = `${amount} ${currency}`; // a currency Intl does not know
   try {
-    const options = { style: 'currency', currency } as const;
+    const options = { style: 'currency', currency, currencyDisplay: 'narrowSymbol' } as const;
     const exact = { minimumFractionDigits: digits, maximumFractionDigits: digits };
-    return formatter(locale, { ...options, ...exact }).format(amount as `${number}`);
+    const parts = (tag: string) =>
+      formatter(tag, { ...options, ...exact }).formatToParts(amount as `${number}`);
+    const english = parts('en').find((part) => part.type === 'currency')?.value ?? currency;
+    text = parts(locale)
+      .map(({ type, value }) => {
+        if (type !== 'currency') return value;
+        const symbol = value === currency ? english : value;
+        // Right to left, the symbol reads left to right within (U+2066 … U+2069): `US$`, not `$US`.
+        return rtl ? `\u2066${symbol}\u2069` : symbol;
+      })
+      .join('');
   } catch {
-    return `${amount} ${currency}`; // a currency Intl does not know
+    // the words above
   }
+  return rtl ? `\u2068${text}\u2069` : text;
 }
 
 /** A whole number in the locale's digits: `3`, or `٣` where the locale writes those. */

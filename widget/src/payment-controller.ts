@@ -39,7 +39,7 @@ import {
 } from './saved-attempt.ts';
 import { settledStatus, StatusController } from './status-controller.ts';
 import { reveal } from './reveal.ts';
-import type { SessionPreparer } from './prepare.ts';
+import { SessionAhead } from './session-ahead.ts';
 
 /** The schema part (pay-part.ts): the request Pay sends, and the session prepared before Pay. */
 type SchemaPart = typeof import('./pay-part.ts');
@@ -62,12 +62,17 @@ export class PaymentController implements ReactiveController {
   readonly #status: StatusController;
   /** The companion and order the element was last resumed for. */
   #resumedFor: string | undefined;
-  /** The checkout session Pay would start, started ahead (prepare.ts, in the schema part). */
-  #preparer: SessionPreparer | undefined;
+  /** The checkout session Pay would start, started ahead (session-ahead.ts). */
+  readonly #ahead: SessionAhead;
 
   constructor(host: PaymentHost, ended: () => void) {
     this.#host = host;
     this.#ended = ended;
+    this.#ahead = new SessionAhead(
+      host,
+      (event) => this.#to(event),
+      () => this.canPay,
+    );
     this.frame = new FrameController(host, {
       restart: () => this.#start('checkout'),
       pending: (session) => this.#pending(session),
@@ -90,7 +95,7 @@ export class PaymentController implements ReactiveController {
 
   hostDisconnected(): void {
     window.removeEventListener('pageshow', this.#onPageShow);
-    this.#preparer?.cancel();
+    this.#ahead.cancel();
   }
 
   /** Whether Pay may start an attempt: none under way, none to continue, the order not paid. */
@@ -98,30 +103,9 @@ export class PaymentController implements ReactiveController {
     return atRest(this.attempt);
   }
 
-  /**
-   * The element updated. While its form is valid and Pay would start a checkout session, that
-   * session is started ahead (once the request has stayed the same for a moment, prepare.ts): a
-   * session charges nobody, and Pay then waits only for the payment page. It is the schema
-   * part's work: nothing is prepared until that part is here.
-   */
+  /** The element updated: the session Pay would start is prepared while the form is `valid`. */
   prepare(valid: boolean, part: SchemaPart | undefined): void {
-    const preparer = (this.#preparer ??=
-      part &&
-      new part.SessionPreparer(
-        (body) => startPayment(companionBase(this.#host.companion), '/checkout-sessions', body),
-        undefined,
-        (phase) => this.#to({ on: 'prepare', phase }),
-      ));
-    if (!preparer) return;
-    // A detached element still updates (a part or a text arriving): it prepares nothing, or its
-    // session could replace the one an element on the shopper's next page prepared.
-    const wanted = valid && this.canPay && this.#host._choice().mode === 'checkout';
-    if (!wanted || !this.#host.isConnected) return preparer.cancel();
-    const { key = '' } = this.#to({ on: 'key', key: crypto.randomUUID() });
-    // Pay may have been pressed while the request was being put together: it starts its own.
-    void part
-      ?.checkoutRequest(this.#host, key)
-      .then((body) => this.canPay && this.#host.isConnected && preparer.prepare(body));
+    this.#ahead.update(valid, part);
   }
 
   /** On connect, and whenever the companion or the order changes: resume a saved attempt. */
@@ -201,8 +185,7 @@ export class PaymentController implements ReactiveController {
   }
 
   #forgetState(): void {
-    this.#preparer?.cancel();
-    this.#preparer = undefined; // its session was for the order and companion that were
+    this.#ahead.drop();
     this.frame.reset();
     this.#to({ on: 'reset' });
   }
@@ -254,10 +237,7 @@ export class PaymentController implements ReactiveController {
   async #start(mode: Mode, card?: Card, saved?: SavedAttempt): Promise<SessionResponse> {
     if (mode === 'card' && !card)
       throw new CheckoutError('unavailable', 'The form could not be loaded.', true);
-    const preparer = saved ? undefined : this.#preparer;
-    // Anything but a checkout session replaces a prepared one at the companion: it is dropped.
-    if (mode !== 'checkout' || card) this.#preparer = undefined;
-    const take = preparer && preparer.take.bind(preparer);
+    const take = this.#ahead.taker(mode, card, saved);
     const attemptKey = this.attempt.key ?? '';
     const { requestAttempt } = await this.#host._schemaPart();
     const ask = { mode, attemptKey, card, saved, take, start: startPayment };

@@ -26,6 +26,12 @@ export const WIDGET_ROUTES = {
   savedCards: '/saved-cards',
   /** DELETE: removes one of them. */
   savedCard: '/saved-cards/:card_id',
+  /**
+   * POST: the page prepared before Pay (served at `/pay/:token?prepared=1`, out of sight) is shown
+   * now: its attempt is opened, never replaced from now on. 204; 410 when it was replaced or
+   * expired meanwhile (the widget then opens a fresh page).
+   */
+  pageOpened: '/pages/:token/opened',
 } as const;
 
 export type WidgetRoute = keyof typeof WIDGET_ROUTES;

@@ -18,10 +18,17 @@ export interface PendingAttempt {
   companion: string;
 }
 
+/**
+ * The flows an attempt is made in: the element's modes but `auto`, which pays by one of them
+ * (the layout matrix, test/e2e/layout/, is generated from this list).
+ */
+export const FLOWS = ['checkout', 'apm', 'card'] as const;
+export type Flow = (typeof FLOWS)[number];
+
 /** A pending attempt, with what asking the companion for the same attempt again takes. */
 export interface SavedAttempt extends PendingAttempt {
   attempt_key: string;
-  mode: 'checkout' | 'apm' | 'card';
+  mode: Flow;
   /** apm only: the method and bank the attempt was made with. */
   payment_method?: string;
   bank_code?: string;
@@ -95,6 +102,6 @@ function isSavedAttempt(value: unknown): value is SavedAttempt {
   const texts = ['order_ref', 'order_no', 'status_token', 'companion', 'attempt_key'];
   return (
     texts.every((name) => typeof record[name] === 'string' && record[name] !== '') &&
-    ['checkout', 'apm', 'card'].includes(record['mode'] as string)
+    (FLOWS as readonly string[]).includes(record['mode'] as string)
   );
 }

@@ -33,4 +33,19 @@ export class PageTokensRepository {
       .executeTakeFirst();
     return row?.order_no;
   }
+
+  /**
+   * The order number of a token already used (its page served, in a frame out of sight for a
+   * page prepared before Pay) and not expired: the attempt whose page the shopper is shown now.
+   */
+  async served(token: string, now = Date.now()): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('page_tokens')
+      .select('order_no')
+      .where('token', '=', token)
+      .where('used_at', 'is not', null)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+    return row?.order_no;
+  }
 }

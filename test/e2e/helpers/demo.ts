@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, FrameLocator, Page } from 'playwright-core';
-import { startDemoStack, type DemoStack } from '../../../demo/stack.ts';
+import { startDemoStack, type DemoStack, type DemoStackOptions } from '../../../demo/stack.ts';
 import { GatewayClient } from '../../../server/gateway/index.ts';
 import { DEFAULT_MERCHANT } from '../../../server/sandbox/config.ts';
 import { launchChromium } from '../../../scripts/chromium.ts';
@@ -33,7 +33,10 @@ export type { World } from './world.ts';
  * The demo stack as the end-to-end tests run it: every port free, SQLite in `dataDir`, the
  * sandbox's admin routes on and its clock quick, the companion never reconciling on its own.
  */
-export function startTestStack(dataDir: string): Promise<DemoStack> {
+export function startTestStack(
+  dataDir: string,
+  companion: DemoStackOptions['companion'] = {},
+): Promise<DemoStack> {
   return startDemoStack({
     port: 0,
     sandboxPort: 0,
@@ -46,13 +49,14 @@ export function startTestStack(dataDir: string): Promise<DemoStack> {
       payoutSettleMs: 300,
     },
     // framingCheckMs 0: a test turns the sandbox's framing refusal on and off as it goes.
-    companion: { reconcileEveryMs: 0, rateLimitPerMinute: 10_000, framingCheckMs: 0 },
+    companion: { reconcileEveryMs: 0, rateLimitPerMinute: 10_000, framingCheckMs: 0, ...companion },
   });
 }
 
-export async function startWorld(): Promise<World> {
+/** The demo stack and Chromium; `companion`: the companion's settings over the test stack's. */
+export async function startWorld(companion: DemoStackOptions['companion'] = {}): Promise<World> {
   const dataDir = mkdtempSync(join(tmpdir(), 'acquiring-e2e-'));
-  const stack = await startTestStack(dataDir);
+  const stack = await startTestStack(dataDir, companion);
   const browser = await launchChromium();
   const contexts: BrowserContext[] = [];
   const client = new GatewayClient({

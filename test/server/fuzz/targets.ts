@@ -81,6 +81,7 @@ const WIDGET: Record<WidgetRoute, Omit<Route, 'path'>> = {
   orderSummary: { method: 'GET', headers: widget, query: SummaryQuery },
   savedCards: { method: 'GET', headers: widget },
   savedCard: { method: 'DELETE', headers: widget },
+  pageOpened: { method: 'POST', headers: widget },
 }; // prettier-ignore
 
 /** A notification signed as the service signs it, so that mutations reach its reading. */

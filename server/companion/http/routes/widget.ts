@@ -122,6 +122,21 @@ export function widgetRouter(ctx: EdgeContext): Router {
   );
   router.use(savedCardsRouter(ctx));
 
+  router.post(
+    WIDGET_ROUTES.pageOpened,
+    limit,
+    scoped(ctx, async (ctx, request, response) => {
+      // The token is the proof: it was handed to the widget that started the attempt, and its
+      // page has been served (prepared); opening it only keeps the attempt from being replaced.
+      const orderNo = await ctx.store.pageTokens.served(pathParam(request, 'token'));
+      const attempt = orderNo === undefined ? undefined : await ctx.store.attempts.opened(orderNo);
+      if (!attempt)
+        throw refusal(410, 'Gone', 'token', 'this page was replaced or has expired', {
+          retryable: true,
+        });
+      response.status(204).end();
+    }),
+  );
   router.use(orderSummaryRouter(ctx));
   router.get(
     WIDGET_ROUTES.orderStatus,

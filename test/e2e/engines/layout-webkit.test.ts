@@ -1,0 +1,4 @@
+/** The layout matrix's representative share (layout.ts) in WebKitGTK. */
+import { layoutSubset } from './layout.ts';
+
+layoutSubset('webkit');
