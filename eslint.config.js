@@ -4,7 +4,8 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/dist/', 'data/', '**/node_modules/'] },
+  // reports/: the mutation run's output; .stryker-tmp/: its copy of the repository while it runs.
+  { ignores: ['**/dist/', 'data/', '**/node_modules/', 'reports/', '.stryker-tmp/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -97,6 +97,12 @@ const MAKERS: Record<string, Maker> = {
   'GET /api/saved-cards': async () => get('/api/saved-cards', { cookie: SHOPPER_COOKIE }),
   'DELETE /api/saved-cards/:card_id': async (s) => ({ path: `/api/saved-cards/${await savedCard(s)}`, headers: { cookie: SHOPPER_COOKIE } }),
   'POST /api/notifications': notification,
+  'POST /api/pages/:token/opened': async (s) => {
+    // A page prepared before Pay (served out of sight), then shown: the widget says it is open.
+    const page = new URL(String((await call(s, 'POST', '/api/checkout-sessions', sessionBody(nextRef()))).frame_url));
+    await fetch(`${page.href}?prepared=1`);
+    return post(`/api/pages/${page.pathname.split('/').at(-1)}/opened`, {});
+  },
   'POST /api/ops/query': async (s) => post('/api/ops/query', { order_no: (await paid(s)).orderNo }, key('query')),
   'POST /api/ops/refund-search': async (s) => post('/api/ops/refund-search', { transaction_id: (await captured(s)).transactionId }, key('refund-search')),
   'POST /api/ops/capture': async (s) => post('/api/ops/capture', { orders: [{ order_ref: (await paid(s)).ref }] }, key('capture')),

@@ -12,16 +12,8 @@
  */
 import type { ModelSystem } from './system.ts';
 
-/** The service's statuses that hold the shopper's money (or may: held for review). */
-export const MONEY_HELD = ['review', 'authorised', 'captured', 'partially_refunded', 'refunded'];
-/** The service's statuses that end a payment unpaid. */
-export const ENDED_UNPAID = ['declined', 'failed', 'cancelled'];
-/** The companion's order statuses that wait on the service: a query may still settle them. */
-export const WAITING_ON_SERVICE = ['pending', 'unknown'];
-/** The attempt states that are over for good: nothing moves an attempt out of them. */
-export const FINISHED = ['failed', 'abandoned', 'expired'];
-/** The attempt states whose outcome the companion does not know yet (reconciliation settles them). */
-export const UNDECIDED = ['creating', 'unknown'];
+export { ENDED_UNPAID, FINISHED, MONEY_HELD, UNDECIDED, WAITING_ON_SERVICE } from './words.ts';
+import { ENDED_UNPAID, MONEY_HELD } from './words.ts';
 
 /** How the shopper pays. A saved card is a card payment to the lifecycle. */
 export type Kind = 'checkout' | 'card' | 'apm' | 'saved_card';

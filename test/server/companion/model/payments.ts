@@ -16,6 +16,7 @@ import {
   type Kind,
   type Model,
   type Outcome,
+  UNDECIDED,
 } from './knowledge.ts';
 import { Step } from './step.ts';
 import type { Answer, ModelSystem } from './system.ts';
@@ -74,7 +75,10 @@ export class Start extends Step {
     const order = model.orders[this.ref] as KnownOrder;
     const facts = serviceFacts(system, order.ref);
     const expected = expectStart(order, this.kind, this.email, facts);
-    const within = order.unsure ? DURING_RECOVERY_MS : undefined;
+    // The bound holds while the order's attempt is being created or recovered (the request waits
+    // on that work at most so long); a request that goes on to the service has no such bound.
+    const latest = await system.companion.context.store.attempts.latest(order.ref);
+    const within = latest && UNDECIDED.includes(latest.state) ? DURING_RECOVERY_MS : undefined;
     const headers: Record<string, string> = this.kind === 'saved_card' ? { cookie: system.shopperCookie } : {}; // prettier-ignore
     const answer = await system.call(ROUTES[this.kind], this.#body(model, order.ref), headers, within); // prettier-ignore
     count(model, this.kind, answer.status === 201);

@@ -17,7 +17,7 @@ import { STEPS_CHANNEL, type DurableStep } from '../../../../server/companion/co
 import { resolveOrder } from '../../../fixtures/catalogue.mjs';
 import { MERCHANT, startSandbox, type RunningSandbox } from '../../helpers/sandbox.ts';
 import { OPS_TOKEN, SHOP, sessionBody } from '../../helpers/companion.ts';
-import { MONEY_HELD } from './knowledge.ts';
+import { MONEY_HELD } from './words.ts';
 import { until } from '../../helpers/until.ts';
 
 /** Who the shopper is, from the storefront's session cookie (only one signs in here). */
