@@ -140,7 +140,8 @@ async function onPaymentPage(world: World, page: Page): Promise<Shopper> {
 
 /**
  * How each outcome the element words is reached: typed into the card fields (paid, declined, and
- * failed: a card that needs 3-D Secure, which a direct payment cannot do), cancelled on the payment
+ * failed: a card that needs 3-D Secure, whose code is then typed wrong on the service's page, to
+ * which card mode goes on), cancelled on the payment
  * page, expired by the companion's reconciliation past the attempt's lifetime (the stack runs with
  * a lifetime of 1 ms: see layout.test's world) and read back after a reload.
  */
@@ -150,7 +151,19 @@ const OUTCOMES: Record<
 > = {
   paid: (world, page) => payByCard(world, page, CARDS.success),
   declined: (world, page) => payByCard(world, page, CARDS.decline),
-  failed: (world, page) => payByCard(world, page, CARDS.challenge),
+  async failed(world, page) {
+    // The 3-D Secure card goes on to the service's page; a wrong code there fails the payment.
+    const s = await open(world, page, CARTS[0]?.product.name ?? '', 'card');
+    await fillAll(page);
+    await element(page)
+      .locator('input[name="card.number"]')
+      .fill(CARDS.challenge.replaceAll(' ', ''));
+    await element(page).locator('[part~="pay-button"]').click();
+    await Shopper.payCard(s.frame, CARDS.challenge);
+    await s.frame.getByLabel('Code sent to your phone').fill('0000');
+    await s.frame.getByRole('button', { name: 'Confirm' }).click();
+    await element(page).locator('[part~="status"]').waitFor();
+  },
   async cancelled(world, page) {
     const s = await onPaymentPage(world, page);
     await s.frame.getByRole('button', { name: 'Cancel' }).click();
