@@ -17,20 +17,24 @@ import {
   type KnownPage,
   type Model,
 } from './knowledge.ts';
-import { payOn } from './payments.ts';
+import { payOn, Start } from './payments.ts';
 import { Step } from './step.ts';
 import type { ModelSystem } from './system.ts';
 
-/** A page prepared before Pay: one of the order's page addresses loaded out of sight, maybe shown at once. */
+/**
+ * A page prepared before Pay: one of the order's page addresses loaded out of sight, then left
+ * (to be shown by a later Pay, or never), shown at once, or shown after the shopper changed the
+ * form (the other e-mail: the unopened attempt is replaced, so showing its page is refused).
+ */
 export class Prepared extends Step {
   constructor(
     readonly ref: number,
     readonly which: 'latest' | 'older',
-    readonly show: boolean,
+    readonly then: 'leave' | 'show' | 'change',
   ) {
     super();
   }
-  toString = () => `prepared(ref ${this.ref}, ${this.which} page${this.show ? ', shown' : ''})`;
+  toString = () => `prepared(ref ${this.ref}, ${this.which} page, ${this.then})`;
 
   async act(model: Model, system: ModelSystem) {
     const order = model.orders[this.ref] as KnownOrder;
@@ -52,7 +56,11 @@ export class Prepared extends Step {
     if (served.status !== 200 || !token) return;
     // Served out of sight: its attempt stays unopened (a changed form still replaces it).
     page.hosted = token;
-    if (this.show) await show(model, system, order, page, String(this));
+    if (this.then === 'leave') return;
+    // The form changed before Pay: the widget asks for a session again, its answer predicted.
+    if (this.then === 'change')
+      await new Start('checkout', this.ref, 0, page.attempt.form === 0 ? 1 : 0).act(model, system);
+    await show(model, system, order, page, String(this));
   }
 }
 
