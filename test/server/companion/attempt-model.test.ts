@@ -1,11 +1,13 @@
 /**
  * The attempt lifecycle, tested against a model (fast-check's model-based commands): random
  * sequences of payments of every kind (checkout sessions, cards, a payment method, a saved card),
- * payment pages opened (the latest or an older one) and paid or declined there, lost, late and
+ * payment pages opened (the latest or an older one) and paid or declined there, pages prepared
+ * before Pay (loaded out of sight, shown at Pay, paid or declined on later), lost, late and
  * replayed notifications, reconciliations, crashes at durable steps and clock jumps, against the
  * real store (SQLite, and PostgreSQL when TEST_DATABASE_URL is set) and the real sandbox. Every
  * command predicts its answer from what the test knows (model/knowledge.ts: a new attempt, the
- * live one again, paid, busy, try again; a page served or gone) and fails on any other. After
+ * live one again, paid, busy, try again; a page served or gone; a prepared page opened or gone)
+ * and fails on any other. After
  * every step: at most one live attempt per order, nothing charged twice, every request answered
  * (within a second while the order's attempt is being recovered), and the store agreeing with
  * the service about every settled order; after every reconciliation, nothing left waiting on the
@@ -92,8 +94,8 @@ for (const database of TEST_DATABASES) {
       );
       const reached = [...depth].map(([what, { sent, ok }]) => `${what} ${ok}/${sent}`).join(', ');
       t.diagnostic(`${run} runs, ${steps} steps, ${system.crashes} crashes (seed ${SEED}); answered 2xx: ${reached}`); // prettier-ignore
-      // The budget reaches every kind: each way to pay started, and pages served and paid.
-      for (const what of ['checkout', 'card', 'apm', 'saved_card', 'page'])
+      // The budget reaches every kind: each way to pay started, pages served, prepared and shown.
+      for (const what of ['checkout', 'card', 'apm', 'saved_card', 'page', 'prepared', 'opened'])
         assert.ok((depth.get(what)?.ok ?? 0) > 0, `no ${what} answered 2xx in ${run} runs`);
     });
   });

@@ -38,6 +38,10 @@ export interface KnownPage {
   attempt: KnownAttempt;
   /** Served once already: a one-time address. */
   used: boolean;
+  /** Served prepared before Pay (out of sight): the hosted page's session token, to pay on once shown. */
+  hosted?: string;
+  /** Shown at Pay (`POST /api/pages/:token/opened` answered 204): the shopper may pay on it. */
+  shown?: boolean;
 }
 
 export interface KnownOrder {
@@ -127,16 +131,38 @@ export function expectStart(
 
 /**
  * Whether a payment page is served ('served'), gone (410), or either, as far as the test knows:
- * each address is served once, and only while its attempt is live.
+ * each address is served once (plain or prepared before Pay), and only while its attempt is live.
  */
 export function expectPage(
   order: KnownOrder,
   page: KnownPage,
   facts: ServiceFacts,
 ): 'served' | 'gone' | 'either' {
-  if (page.used || page.attempt.over) return 'gone';
+  return page.used ? 'gone' : expectReady(order, page.attempt, facts);
+}
+
+/**
+ * Whether showing a page served prepared before Pay (`POST /api/pages/:token/opened`) opens its
+ * attempt (204, 'served') or is refused (410, 'gone'): only a served address's, and only while its
+ * attempt is live (not replaced, expired or ended).
+ */
+export function expectOpened(
+  order: KnownOrder,
+  page: KnownPage,
+  facts: ServiceFacts,
+): 'served' | 'gone' | 'either' {
+  return page.hosted === undefined ? 'gone' : expectReady(order, page.attempt, facts);
+}
+
+/** Whether `attempt` is live (its page may be served or shown), as far as the test knows. */
+function expectReady(
+  order: KnownOrder,
+  attempt: KnownAttempt,
+  facts: ServiceFacts,
+): 'served' | 'gone' | 'either' {
+  if (attempt.over) return 'gone';
   if (order.unsure) return 'either';
-  if (page.attempt !== order.current) return 'gone';
+  if (attempt !== order.current) return 'gone';
   const live = liveness(order, facts);
   if (live === 'over') return facts.moneyHeld ? 'either' : 'gone';
   return live === 'live' ? 'served' : 'either';

@@ -144,20 +144,27 @@ export class OpenPage extends Step {
     assert.ok([200, 410].includes(served.status), what);
     if (served.status !== 200 || !token) return;
     page.attempt.opened = true;
-    if (this.then !== 'look') await this.#pay(system, token, page.attempt);
+    if (this.then !== 'look') await payOn(system, token, page.attempt, this.then === 'decline', String(this)); // prettier-ignore
   }
+}
 
-  async #pay(system: ModelSystem, token: string, attempt: KnownAttempt) {
-    const before = system.statusAtService(attempt.orderNo);
-    const number = this.then === 'decline' ? DECLINED_CARD : GOOD_CARD;
-    const form = new URLSearchParams({ card: number, expiry: '12/30', security_code: '123', name: 'Ada' }); // prettier-ignore
-    const paid = await fetch(`${system.sandbox.url}/hosted/${token}/pay`, { method: 'POST', body: form, redirect: 'manual' }); // prettier-ignore
-    assert.ok(paid.status < 500, `${this}: the sandbox answered ${paid.status}`);
-    // Progress: a shopper who pays on a live page that is still waiting for them has paid.
-    if (before === 'pending' && this.then === 'pay')
-      assert.ok(
-        MONEY_HELD.includes(system.statusAtService(attempt.orderNo) ?? ''),
-        `${this}: paid`,
-      );
-  }
+/**
+ * Pays (or is declined) on an open hosted page (its session token) for `attempt`; `what` names the
+ * command in a failure.
+ */
+export async function payOn(
+  system: ModelSystem,
+  token: string,
+  attempt: KnownAttempt,
+  decline: boolean,
+  what: string,
+) {
+  const before = system.statusAtService(attempt.orderNo);
+  const number = decline ? DECLINED_CARD : GOOD_CARD;
+  const form = new URLSearchParams({ card: number, expiry: '12/30', security_code: '123', name: 'Ada' }); // prettier-ignore
+  const paid = await fetch(`${system.sandbox.url}/hosted/${token}/pay`, { method: 'POST', body: form, redirect: 'manual' }); // prettier-ignore
+  assert.ok(paid.status < 500, `${what}: the sandbox answered ${paid.status}`);
+  // Progress: a shopper who pays on a live page that is still waiting for them has paid.
+  if (before === 'pending' && !decline)
+    assert.ok(MONEY_HELD.includes(system.statusAtService(attempt.orderNo) ?? ''), `${what}: paid`);
 }
