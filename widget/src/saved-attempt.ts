@@ -102,6 +102,6 @@ function isSavedAttempt(value: unknown): value is SavedAttempt {
   const texts = ['order_ref', 'order_no', 'status_token', 'companion', 'attempt_key'];
   return (
     texts.every((name) => typeof record[name] === 'string' && record[name] !== '') &&
-    (FLOWS as readonly string[]).includes(record['mode'] as string)
+    FLOWS.some((flow) => flow === record['mode'])
   );
 }
