@@ -236,10 +236,16 @@ describe('the built widget', () => {
             const [shown, email] = ['[part="pay-button"]', 'label'].map(
               (selector) => el.shadowRoot?.querySelector(selector)?.textContent?.trim() ?? '',
             );
-            // The mug's 12.00 USD as Intl writes it in the locale, back to its placeholder.
-            const currency = { style: 'currency', currency: 'USD' } as const;
+            // The mug's 12.00 USD as Intl writes it in the locale (the narrow symbol, as
+            // money.ts does), back to its placeholder; the amount's bidi isolates set aside.
+            const currency = {
+              style: 'currency',
+              currency: 'USD',
+              currencyDisplay: 'narrowSymbol',
+            } as const;
             const amount = new Intl.NumberFormat(locale, currency).format(12);
-            return [locale, { pay: shown?.replace(amount, '{amount}'), email }] as const;
+            const plain = shown?.replace(/[\u2066-\u2069]/g, '');
+            return [locale, { pay: plain?.replace(amount, '{amount}'), email }] as const;
           }),
         );
         return { locales: [...LOCALES], texts };
