@@ -13,6 +13,7 @@ import {
   serviceFacts,
   type KnownAttempt,
   type KnownOrder,
+  type KnownPage,
   type Kind,
   type Model,
   type Outcome,
@@ -113,6 +114,35 @@ export class Start extends Step {
   }
 }
 
+/**
+ * Loads one of the order's page addresses (`query`: `?prepared=1` out of sight, or nothing) and
+ * checks its answer against the prediction (served, or 410): answers the form's hosted session
+ * token when served.
+ */
+export async function loadPage(
+  model: Model,
+  system: ModelSystem,
+  order: KnownOrder,
+  page: KnownPage,
+  query: '' | '?prepared=1',
+  step: string,
+): Promise<string | undefined> {
+  const expected = expectPage(order, page, serviceFacts(system, order.ref));
+  const served = await fetch(`${page.url}${query}`).then(
+    async (r) => ({ status: r.status, html: await r.text() }),
+    () => ({ status: 0, html: '' }),
+  );
+  count(model, query ? 'prepared' : 'page', served.status === 200);
+  page.used = true;
+  if (served.status === 0) return void (order.unsure = true);
+  const token = /name="session_token" value="([^"]+)"/.exec(served.html)?.[1];
+  const what = `${step}: expected ${expected}, got ${served.status}${token ? ' with a form' : ''}`;
+  if (expected === 'served') assert.ok(served.status === 200 && token, what);
+  if (expected === 'gone') assert.equal(served.status, 410, what);
+  assert.ok([200, 410].includes(served.status), what);
+  return served.status === 200 ? token : undefined;
+}
+
 /** The shopper opens one of the order's payment pages, then pays, is declined, or only looks. */
 export class OpenPage extends Step {
   constructor(
@@ -129,20 +159,8 @@ export class OpenPage extends Step {
     const pages = order.pages;
     const page = this.which === 'latest' ? pages.at(-1) : pages.at(-2);
     if (!page) return;
-    const expected = expectPage(order, page, serviceFacts(system, order.ref));
-    const served = await fetch(page.url).then(
-      async (r) => ({ status: r.status, html: await r.text() }),
-      () => ({ status: 0, html: '' }),
-    );
-    count(model, 'page', served.status === 200);
-    page.used = true;
-    if (served.status === 0) return void (order.unsure = true);
-    const token = /name="session_token" value="([^"]+)"/.exec(served.html)?.[1];
-    const what = `${this}: expected ${expected}, got ${served.status}${token ? ' with a form' : ''}`;
-    if (expected === 'served') assert.ok(served.status === 200 && token, what);
-    if (expected === 'gone') assert.equal(served.status, 410, what);
-    assert.ok([200, 410].includes(served.status), what);
-    if (served.status !== 200 || !token) return;
+    const token = await loadPage(model, system, order, page, '', String(this));
+    if (!token) return;
     page.attempt.opened = true;
     if (this.then !== 'look') await payOn(system, token, page.attempt, this.then === 'decline', String(this)); // prettier-ignore
   }

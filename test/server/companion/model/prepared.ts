@@ -11,13 +11,12 @@ import { SHOP } from '../../helpers/companion.ts';
 import {
   count,
   expectOpened,
-  expectPage,
   serviceFacts,
   type KnownOrder,
   type KnownPage,
   type Model,
 } from './knowledge.ts';
-import { payOn, Start } from './payments.ts';
+import { loadPage, payOn, Start } from './payments.ts';
 import { Step } from './step.ts';
 import type { ModelSystem } from './system.ts';
 
@@ -40,20 +39,8 @@ export class Prepared extends Step {
     const order = model.orders[this.ref] as KnownOrder;
     const page = this.which === 'latest' ? order.pages.at(-1) : order.pages.at(-2);
     if (!page) return;
-    const expected = expectPage(order, page, serviceFacts(system, order.ref));
-    const served = await fetch(`${page.url}?prepared=1`).then(
-      async (r) => ({ status: r.status, html: await r.text() }),
-      () => ({ status: 0, html: '' }),
-    );
-    count(model, 'prepared', served.status === 200);
-    page.used = true;
-    if (served.status === 0) return void (order.unsure = true);
-    const token = /name="session_token" value="([^"]+)"/.exec(served.html)?.[1];
-    const what = `${this}: expected ${expected}, got ${served.status}${token ? ' with a form' : ''}`;
-    if (expected === 'served') assert.ok(served.status === 200 && token, what);
-    if (expected === 'gone') assert.equal(served.status, 410, what);
-    assert.ok([200, 410].includes(served.status), what);
-    if (served.status !== 200 || !token) return;
+    const token = await loadPage(model, system, order, page, '?prepared=1', String(this));
+    if (!token) return;
     // Served out of sight: its attempt stays unopened (a changed form still replaces it).
     page.hosted = token;
     if (this.then === 'leave') return;
