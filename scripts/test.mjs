@@ -10,8 +10,8 @@
 // slower, 411 s against 374 s after the build; on other machines no faster, 457 s against 467 s,
 // and 367 s against 351 s with one e2e job failing once under the load; on 2026-11-26, 3 took
 // 284 and 310 s against 296 and 323 s, but a consumer matrix cell timed out under its load).
-// A failed job of the e2e layers runs once more, alone, at the end: a pass then is printed as
-// FLAKY (retryBrowserFlows), in the summary; a job that flaked on the previous run too fails
+// A failed job runs once more, alone, at the end: a pass then is printed as FLAKY
+// (retryFailedJobs), in the summary; a job that flaked on the previous run too fails
 // this one (flaky-state.mjs keeps the last run's flaky jobs). TEST_PARALLEL=1 also prints the CPU seconds each job used (pool.mjs).
 // Browser layers need Debian's browsers, and the server layer's resolvers in other languages
 // python3 and php-cli: installed here when running as root, otherwise a clear stop.
@@ -217,7 +217,7 @@ const ended = await runPool(jobs, parallel);
 const seconds = Math.round((Date.now() - started) / 1000);
 
 for (const end of ended) checkEveryFileRan(end);
-const flaky = await retryBrowserFlows(ended);
+const flaky = await retryFailedJobs(ended);
 // Flaky twice in a row (this run and the previous one): a failure, not a retry's pass.
 const flakyAgain = judgeFlakes(flaky);
 for (const end of ended) if (flakyAgain.includes(end.job)) end.ok = false;
@@ -253,16 +253,17 @@ if (flakyAgain.length)
 process.exit(failedLayers.length ? 1 : 0);
 
 /**
- * The browser flows (the e2e layers) drive a real browser against a stack of real servers on a
- * machine that another job shares: a job of theirs that failed runs once more, alone, after the
- * pool, as Playwright's own CI setting does (`retries`). Its first run's output stays printed,
- * and a pass on the second run is reported as flaky, by name, rather than hidden. A failure
- * twice fails. Answers the jobs that passed only on their second run.
+ * Every job drives real servers, browsers, PostgreSQL or Prometheus on a machine other jobs
+ * share: a job that failed runs once more, alone, after the pool, as Playwright's own CI setting
+ * does (`retries`). Its first run's output stays printed, and a pass on the second run is
+ * reported as flaky, by name, rather than hidden; the same job flaky on the previous run too
+ * fails this one (flaky-state.mjs). A failure twice fails. Answers the jobs that passed only on
+ * their second run.
  */
-async function retryBrowserFlows(ends) {
+async function retryFailedJobs(ends) {
   const flaky = [];
   for (const [index, end] of ends.entries()) {
-    if (end.ok || !end.job.layer.startsWith('e2e')) continue;
+    if (end.ok) continue;
     console.log(`\n${end.job.name} failed: running it once more, alone`);
     if (end.job.timesReport) rmSync(end.job.timesReport, { force: true });
     const [again] = await runPool([end.job], 1);
