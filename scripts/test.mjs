@@ -18,9 +18,10 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { groupByTime, runPool } from './test/pool.mjs';
 import { FLAKY_STATE, judgeFlakes } from './test/flaky-state.mjs';
+import { checkEveryFileRan, writeTimes } from './test/job-reports.mjs';
 
 /** Each browser the layers drive (or what it needs), and the Debian package that brings it. */
 const BROWSERS = [
@@ -235,7 +236,7 @@ for (const { job, seconds: s, ok, cpu } of [...ended].sort((a, b) => b.seconds -
   const cpuNote = cpu === undefined ? '' : `  ${String(cpu).padStart(6)} s CPU`;
   console.log(`  ${String(s).padStart(6)} s${cpuNote}  ${verdict}  ${job.name}`);
 }
-if (updateTimes) writeTimes(ended);
+if (updateTimes) writeTimes(ended, times, TIMES_FILE);
 rmSync(work, { recursive: true, force: true });
 console.log(
   `\ntest layers (${seconds} s after the build): ${layers.map((l) => `${l} ${failedLayers.includes(l) ? 'FAILED' : 'passed'}`).join(', ')}`,
@@ -272,46 +273,4 @@ async function retryFailedJobs(ends) {
     ends[index] = { ...again, seconds: Math.round((end.seconds + again.seconds) * 10) / 10 };
   }
   return flaky;
-}
-
-/** The seconds each file of a job's group took by its times report (repository paths). */
-function reportedTimes(job) {
-  const byFile = new Map();
-  if (!existsSync(job.timesReport)) return byFile;
-  for (const line of readFileSync(job.timesReport, 'utf8').split('\n').filter(Boolean)) {
-    const [file, secs] = line.split('\t');
-    const path = relative(process.cwd(), file);
-    if (path.startsWith('..')) continue; // a group's own entry file, timed out whole
-    byFile.set(path, (byFile.get(path) ?? 0) + Number(secs));
-  }
-  return byFile;
-}
-
-/**
- * Fails a job whose process ended with a file of its group that ran no test: a file that awaits
- * something before it declares its tests would otherwise be cut off, unseen, by --test-force-exit
- * once the files before it have finished. A file alone in its process is not cut off so (and may
- * declare its suites in a helper, as the engines' flows do, which the report names instead).
- */
-function checkEveryFileRan(end) {
-  if (!end.job.files || end.job.files.length < 2) return;
-  const reported = reportedTimes(end.job);
-  const silent = end.job.files.filter((file) => !reported.has(file));
-  if (silent.length === 0) return;
-  console.error(`${end.job.name}: no test ran in ${silent.join(', ')}`);
-  end.ok = false;
-}
-
-/** Each file's seconds from its job's times report (or the whole job's, when it has none). */
-function writeTimes(results) {
-  for (const { job, seconds: s } of results) {
-    if (!job.files) {
-      times[job.timesKey('')] = s;
-      continue;
-    }
-    for (const [path, secs] of reportedTimes(job))
-      times[job.timesKey(path)] = Math.round(secs * 10) / 10;
-  }
-  writeFileSync(TIMES_FILE, `${JSON.stringify(times, Object.keys(times).sort(), 2)}\n`);
-  console.log(`${TIMES_FILE} written`);
 }
