@@ -19,6 +19,8 @@ export default {
     // authorization-matrix) kill the same mutants in `npm test` but take a minute each per mutant.
     testFiles: [
       'test/server/companion/attempt-machine.test.ts',
+      'test/server/companion/session-decisions.test.ts',
+      'test/server/companion/order-status-table.test.ts',
       'test/server/companion/store.test.ts',
       'test/server/companion/access.test.ts',
       'test/server/demo/console-proxy.test.ts',
