@@ -60,7 +60,7 @@ describe('what is still waiting', () => {
     assert.deepEqual(where(awaitsService), ['pending', 'unknown']);
   });
 
-  it("counts as waiting exactly what the widget keeps polling for (its UNSETTLED)", () => {
+  it('counts as waiting exactly what the widget keeps polling for (its UNSETTLED)', () => {
     assert.deepEqual(sorted(WAITING), ['created', 'pending', 'unknown']);
     assert.deepEqual(sorted(WAITING), sorted(UNSETTLED));
   });
