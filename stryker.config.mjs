@@ -21,6 +21,8 @@ export default {
       'test/server/companion/attempt-machine.test.ts',
       'test/server/companion/attempt-machine-moves.test.ts',
       'test/server/companion/attempt-machine-reports.test.ts',
+      'test/server/companion/session-decisions.test.ts',
+      'test/server/companion/order-status-table.test.ts',
       'test/server/companion/store.test.ts',
       'test/server/companion/access.test.ts',
       'test/server/demo/console-proxy.test.ts',
