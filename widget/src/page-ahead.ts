@@ -34,7 +34,12 @@ export interface AheadSlot {
 export interface ShownPage {
   /** The frame's address: the one it loaded, so the frame keeps its document. */
   url: string;
-  /** The service's page has loaded (the second load: the companion's `/pay` hop comes first). */
+  /**
+   * The service's page has loaded. The frame's one load event is that page's: the companion's
+   * `/pay` page posts its form while it is parsed, and a navigation aborts the document it
+   * leaves (HTML's navigate), so that page fires none (one load in Chromium, Firefox and WebKit,
+   * test/e2e/engines/page-ahead.ts). A page that tells of a refused frame is never shown.
+   */
   painted: boolean;
   /** The companion was told the page is shown: false when it answered 410 (replaced, expired). */
   opened: Promise<boolean>;
@@ -43,11 +48,11 @@ export interface ShownPage {
 export class PageAhead {
   /** The session whose page is loading or loaded out of sight. */
   #session: SessionResponse | undefined;
-  /** The frame's load events since its page was set: the `/pay` hop, then the service's page. */
-  #loads = 0;
+  /** The frame has loaded since its page was set: the service's page is in it (`painted`). */
+  #loaded = false;
   /** The companion's page said the service's page refuses this frame. */
   #refused = false;
-  /** Resolves at the frame's first load: the companion has served the page. */
+  /** Resolves at the frame's load: the companion has served the page (and the service its own). */
   #served: Promise<void> = Promise.resolve();
   #onServed: () => void = () => undefined;
 
@@ -89,7 +94,7 @@ export class PageAhead {
   shown(session: SessionResponse): ShownPage | undefined {
     const url = this.frame.ahead;
     const mine = session === this.#session && url !== undefined && !this.#refused;
-    const [painted, served] = [this.#loads > 1, this.#served];
+    const [painted, served] = [this.#loaded, this.#served];
     if (!mine || !url) {
       this.discard();
       return undefined;
@@ -113,7 +118,7 @@ export class PageAhead {
   #forget(): void {
     removeEventListener('message', this.#onMessage);
     this.#session = undefined;
-    [this.#loads, this.#refused] = [0, false];
+    this.#loaded = this.#refused = false;
   }
 
   #set(url: string | undefined): void {
@@ -123,7 +128,7 @@ export class PageAhead {
 
   #onLoad = (event: Event): void => {
     if ((event.target as Element).localName !== 'iframe') return;
-    this.#loads++;
+    this.#loaded = true;
     this.#onServed();
   };
 
