@@ -12,7 +12,15 @@ import { launchChromium } from '../scripts/chromium.ts';
 import { startStorefront } from '../scripts/storefront.ts';
 import { clickPoints, paintedAfter, summarisePoints, type ClickPoints } from './click-timeline.ts';
 import { hostedPageUrl } from './engine-figures.ts';
-import { insertAndTime, insertFrame, LOADS, SHOPPER_TO_PAY_MS } from './in-page.ts';
+import {
+  countFrameLoads,
+  frameLoadsAfter,
+  insertAndTime,
+  insertFrame,
+  LOADS,
+  pressPay,
+  SHOPPER_TO_PAY_MS,
+} from './in-page.ts';
 import { startServer } from './processes.ts';
 import { summarise, type Summary } from './stats.ts';
 
@@ -26,6 +34,13 @@ export interface BrowserFigures {
   checkout_overhead_ratio: Summary;
   checkout_overhead_ratio_painted: Summary;
   checkout_click_timeline_ms: Record<keyof ClickPoints, Summary>;
+  /**
+   * Pay → first paint with the page loaded out of sight before Pay (widget/src/page-ahead.ts),
+   * ÷ the floor's insertion → first paint, load by load (budget ≤ 0.5).
+   */
+  checkout_prepared_page_ratio_painted: Summary;
+  /** Where that Pay's time goes: everything but the paint was done before it (0). */
+  checkout_prepared_click_timeline_ms: Record<keyof ClickPoints, Summary>;
 }
 
 /** Runs `measure` on `LOADS` fresh pages of the storefront. */
@@ -94,12 +109,14 @@ export async function browserFigures(): Promise<BrowserFigures> {
     });
     const click = {
       times: [] as number[], floor: [] as number[], points: [] as ClickPoints[], floorPainted: [] as number[],
+      prepared: [] as ClickPoints[],
     }; // prettier-ignore
     // Interleaved, load by load: a slow moment of the machine falls on both sides of the ratio.
     for (let load = 0; load < LOADS; load++) {
       const { time, points } = await clickToFrame(browser, shop.origin, attributes, load);
       click.times.push(time);
       click.points.push(points);
+      click.prepared.push(await preparedPageToFrame(browser, shop.origin, attributes, load));
       const floor = await hostedPageInFrame(browser, shop.origin, floorGateway, load);
       click.floor.push(floor.time);
       click.floorPainted.push(floor.painted);
@@ -124,6 +141,13 @@ export async function browserFigures(): Promise<BrowserFigures> {
         2,
       ),
       checkout_click_timeline_ms: summarisePoints(click.points),
+      checkout_prepared_page_ratio_painted: summarise(
+        click.prepared
+          .map((p, i) => p.painted / (click.floorPainted[i] as number))
+          .filter(Number.isFinite),
+        2,
+      ),
+      checkout_prepared_click_timeline_ms: summarisePoints(click.prepared),
     };
   } finally {
     await browser.close();
@@ -177,6 +201,36 @@ async function clickToFrame(
   const points = await clickPoints(page, frame, clickedAt);
   await page.close();
   return { time, points };
+}
+
+/**
+ * Pay → the hosted page painted when the element loaded it out of sight before Pay: the form
+ * filled, the frame's load waited for in the page (its one load event is the service's page,
+ * widget/src/page-ahead.ts), then Pay pressed from inside the page; the points from the
+ * browser's own clocks (click-timeline.ts), the first paint among them.
+ */
+async function preparedPageToFrame(
+  browser: Browser,
+  origin: string,
+  attributes: Record<string, string>,
+  load: number,
+): Promise<ClickPoints> {
+  const page = await browser.newPage();
+  await page.goto(origin);
+  await insert(page, {
+    ...attributes,
+    'order-ref': `mug.bench-${process.pid}-${load}-prepared`,
+    fields: 'email',
+  });
+  await page.evaluate(countFrameLoads);
+  await page.locator('acquiring-checkout input[name="email"]').fill('ada@example.com');
+  if ((await page.evaluate(frameLoadsAfter, 0)) === 0)
+    throw new Error('the payment page was not loaded before Pay');
+  const clickedAt = await page.evaluate(pressPay);
+  const frame = await hostedPageShown(page);
+  const points = await clickPoints(page, frame, clickedAt, true);
+  await page.close();
+  return points;
 }
 
 /**

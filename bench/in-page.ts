@@ -135,14 +135,18 @@ export interface HostedTimings {
 /**
  * Runs in the frame's document: the hosted payment page's timings once its load event is done
  * (waited for 2 s at most), or `null` while the frame still holds another page (the companion's
- * `/pay`).
+ * `/pay`). `painted`: its first paint is waited for too (a page loaded out of sight before Pay
+ * paints only once shown, after its load event).
  */
-export async function hostedTimings(): Promise<HostedTimings | null> {
+export async function hostedTimings(painted = false): Promise<HostedTimings | null> {
   if (!location.pathname.includes('/hosted/') || !document.getElementById('card')) return null;
   const until = performance.now() + 2_000;
   const navigation = () =>
     performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
-  while (!(navigation()?.loadEventEnd ?? 0) && performance.now() < until)
+  const done = () =>
+    (navigation()?.loadEventEnd ?? 0) > 0 &&
+    (!painted || performance.getEntriesByName('first-contentful-paint').length > 0);
+  while (!done() && performance.now() < until)
     await new Promise((resolve) => setTimeout(resolve, 2));
   const marks = navigation();
   if (!marks) throw new Error('this engine records no Navigation Timing for the frame');
