@@ -59,6 +59,48 @@ export function countFrameLoads(): void {
   document.querySelector('acquiring-checkout')?.shadowRoot?.addEventListener('load', count, true);
 }
 
+/**
+ * Waits in the page, `ms` at most, for the answer to the session prepared before Pay, and
+ * presses Pay the moment it is seen (answers when, as `pressPay`): the page the element then
+ * starts loading out of sight (widget/src/page-ahead.ts) has had no time yet, so the click
+ * measures the way to a page that is not ready. A wait through the driver would let it load.
+ */
+export async function payOnceSessionAnswered(ms: number): Promise<number> {
+  const until = performance.now() + ms;
+  const answered = () =>
+    performance
+      .getEntriesByType('resource')
+      .some(
+        (e) =>
+          e.name.includes('/api/checkout-sessions') &&
+          (e as PerformanceResourceTiming).responseEnd > 0,
+      );
+  while (!answered() && performance.now() < until)
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  const element = document.querySelector('acquiring-checkout');
+  const pressedAt = performance.timeOrigin + performance.now();
+  element?.shadowRoot?.querySelector<HTMLButtonElement>('[part="pay-button"]')?.click();
+  return pressedAt;
+}
+
+/**
+ * Presses Pay (as `pressPay`) and waits, 2 s at most, until the payment page's dialog is open
+ * and the storefront has painted a frame with it: two animation frames, the second after the
+ * first one's paint. For a page loaded before Pay, which is all there already, that frame shows
+ * it; an engine that records no first paint in a frame (WebKitGTK) is measured by it.
+ */
+export async function pressPayUntilShown(): Promise<{ pressedAt: number; shownAt: number }> {
+  const element = document.querySelector('acquiring-checkout');
+  const pressedAt = performance.timeOrigin + performance.now();
+  element?.shadowRoot?.querySelector<HTMLButtonElement>('[part="pay-button"]')?.click();
+  const until = performance.now() + 2_000;
+  while (!element?.shadowRoot?.querySelector('dialog')?.open && performance.now() < until)
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+  for (let frame = 0; frame < 2; frame++)
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+  return { pressedAt, shownAt: performance.timeOrigin + performance.now() };
+}
+
 /** Presses the element's Pay from inside the page; answers when (`timeOrigin + now()`), just before. */
 export function pressPay(): number {
   const element = document.querySelector('acquiring-checkout');
