@@ -83,24 +83,6 @@ export async function payOnceSessionAnswered(ms: number): Promise<number> {
   return pressedAt;
 }
 
-/**
- * Presses Pay (as `pressPay`) and waits, 2 s at most, until the payment page's dialog is open
- * and the storefront has painted a frame with it: two animation frames, the second after the
- * first one's paint. For a page loaded before Pay, which is all there already, that frame shows
- * it; an engine that records no first paint in a frame (WebKitGTK) is measured by it.
- */
-export async function pressPayUntilShown(): Promise<{ pressedAt: number; shownAt: number }> {
-  const element = document.querySelector('acquiring-checkout');
-  const pressedAt = performance.timeOrigin + performance.now();
-  element?.shadowRoot?.querySelector<HTMLButtonElement>('[part="pay-button"]')?.click();
-  const until = performance.now() + 2_000;
-  while (!element?.shadowRoot?.querySelector('dialog')?.open && performance.now() < until)
-    await new Promise((resolve) => requestAnimationFrame(resolve));
-  for (let frame = 0; frame < 2; frame++)
-    await new Promise((resolve) => requestAnimationFrame(resolve));
-  return { pressedAt, shownAt: performance.timeOrigin + performance.now() };
-}
-
 /** Presses the element's Pay from inside the page; answers when (`timeOrigin + now()`), just before. */
 export function pressPay(): number {
   const element = document.querySelector('acquiring-checkout');
