@@ -141,7 +141,9 @@ export async function engineFigures(name: EngineName, latency?: Latency): Promis
       checkout_overhead_ratio: ratio('loaded'),
       checkout_overhead_ratio_painted: ratio('painted'),
       checkout_prepared_page_ratio_painted: ratio('painted', prepared),
-      checkout_prepared_page_painted_ms: summarise(prepared.map((p) => p.painted).filter(Number.isFinite)),
+      checkout_prepared_page_painted_ms: summarise(
+        prepared.map((p) => p.painted).filter(Number.isFinite),
+      ),
       checkout_overhead_ratio_storefront_clock: ratio('frame_load_event'),
       click_points_ms: summarisePoints(click),
       floor_points_ms: summarisePoints(floor),

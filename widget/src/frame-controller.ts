@@ -78,7 +78,8 @@ export class FrameController implements ReactiveController {
     // Closed by itself (Escape, the browser's close request) while the page is up: that is Back,
     // in the template's @close.
     const dialog = this.#host.renderRoot.querySelector('dialog');
-    if (this.url && dialog && !dialog.open) dialog[matchMedia(PHONE).matches ? 'showModal' : 'show']();
+    if (this.url && dialog && !dialog.open)
+      dialog[matchMedia(PHONE).matches ? 'showModal' : 'show']();
   }
 
   hostConnected(): void {

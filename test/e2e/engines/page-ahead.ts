@@ -66,11 +66,11 @@ export async function preparedPageFlow(
   const framedNow = () => s.tab.evaluate(framed);
   /** Waits until the frame holds a prepared page other than `before`, closed, and it has loaded. */
   const preparedPage = (before: string) =>
-    until(
-      framedNow,
-      (f) => f.src !== before && f.src.includes('prepared=1') && f.loads >= 1,
-      { timeoutMs: 15_000, everyMs: 50, what: 'a page loaded out of sight before Pay' },
-    );
+    until(framedNow, (f) => f.src !== before && f.src.includes('prepared=1') && f.loads >= 1, {
+      timeoutMs: 15_000,
+      everyMs: 50,
+      what: 'a page loaded out of sight before Pay',
+    });
 
   await s.add('mug');
   const ref = await s.checkout();
@@ -102,7 +102,11 @@ export async function preparedPageFlow(
   const pressedAt = await s.tab.evaluate(pressPay);
   await s.tab.waitFor('frame', { label: 'Card number' });
   const shown = await framedNow();
-  assert.deepEqual([shown.open, shown.shown, shown.src], [true, true, second.src], 'the same frame');
+  assert.deepEqual(
+    [shown.open, shown.shown, shown.src],
+    [true, true, second.src],
+    'the same frame',
+  );
   // One load: the service's page (the companion's `/pay` page, left while parsed, fires none).
   assert.equal(shown.loads, 1, 'the frame loaded once, before Pay');
   const inFrame = await s.tab.evaluateInFrame(frameDocument);
