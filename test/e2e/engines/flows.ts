@@ -15,7 +15,7 @@ import { DEFAULT_MERCHANT } from '../../../server/sandbox/config.ts';
 import { until } from '../../server/helpers/until.ts';
 import { CARDS, SENTENCES, startTestStack } from '../helpers/demo.ts';
 import { startEngine, type Engine, type EngineName } from '../../../scripts/tab/engine.ts';
-import { preparedPageFlow } from './page-ahead.ts';
+import { preparedPageFlows } from './page-ahead.ts';
 import { Shopper } from './shopper.ts';
 
 const PAID = ['authorised', SENTENCES.paid];
@@ -103,9 +103,7 @@ export function paymentFlows(name: EngineName): void {
       await agree(ref, 'authorised');
     });
 
-    flow('the payment page loaded before Pay, replaced by a change, shown at Pay and paid', (s) =>
-      preparedPageFlow(s, stack, agree),
-    );
+    preparedPageFlows(flow, () => stack, agree, PHONE);
 
     flow('card mode: the card fields in the element', async (s) => {
       await s.add('poster');

@@ -23,6 +23,7 @@ function framed() {
   return {
     src: frame?.getAttribute('src') ?? '',
     open: root?.querySelector('dialog')?.open ?? false,
+    modal: root?.querySelector('dialog')?.matches(':modal') ?? false,
     shown: !!frame && frame.getClientRects().length > 0,
     loads: page.loads ?? 0,
   };
@@ -48,10 +49,32 @@ function frameDocument() {
   return { path: location.pathname, since: performance.timeOrigin };
 }
 
-export async function preparedPageFlow(
+/**
+ * Registers the flow with flows.ts's `flow`: in a window, and in a phone's (`phone`), where the
+ * page opens as a modal dialog (`showModal`).
+ */
+export function preparedPageFlows<Size>(
+  flow: (title: string, run: (s: Shopper) => Promise<void>, size?: Size) => void,
+  stack: () => DemoStack,
+  agree: (ref: string, status: string) => Promise<void>,
+  phone: Size,
+): void {
+  flow('the payment page loaded before Pay, replaced by a change, shown at Pay and paid', (s) =>
+    preparedPageFlow(s, stack(), agree),
+  );
+  flow(
+    'on a phone, the page loaded before Pay opens as the modal dialog',
+    (s) => preparedPageFlow(s, stack(), agree, true),
+    phone,
+  );
+}
+
+/** `phone`: the tab is a phone's, where the page opens as a modal dialog (`showModal`). */
+async function preparedPageFlow(
   s: Shopper,
   stack: DemoStack,
   agree: (ref: string, status: string) => Promise<void>,
+  phone = false,
 ): Promise<void> {
   const store = () => stack.companion().context.store;
   /** The order's page addresses the companion has served (one-time: a used token each). */
@@ -107,6 +130,7 @@ export async function preparedPageFlow(
     [true, true, second.src],
     'the same frame',
   );
+  assert.equal(shown.modal, phone, phone ? 'modal on a phone' : 'in the form’s place');
   // One load: the service's page (the companion's `/pay` page, left while parsed, fires none).
   assert.equal(shown.loads, 1, 'the frame loaded once, before Pay');
   const inFrame = await s.tab.evaluateInFrame(frameDocument);
