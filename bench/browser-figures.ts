@@ -23,6 +23,8 @@ import {
   SHOPPER_TO_PAY_MS,
 } from './in-page.ts';
 import { startServer } from './processes.ts';
+// As the engines' tab sends them: tsx's `__name` wrappers of inner functions come along.
+import { expression as inPage } from '../scripts/tab/tab.ts';
 import { summarise, type Summary } from './stats.ts';
 
 export interface BrowserFigures {
@@ -188,7 +190,9 @@ async function clickToFrame(
   // session Pay would start (widget/src/prepare.ts). Its answer is waited for in the page, up to
   // that second, and Pay pressed at once: the page the element then loads out of sight
   // (widget/src/page-ahead.ts) has had no time, so this is the way to a page not ready yet.
-  const clickedAt = await page.evaluate(payOnceSessionAnswered, SHOPPER_TO_PAY_MS);
+  const clickedAt: number = await page.evaluate(
+    inPage(payOnceSessionAnswered, [SHOPPER_TO_PAY_MS]),
+  );
   const frame = await hostedPageShown(page);
   // Node's clock and the page's both count from the epoch: the field seen, after the press.
   const time = performance.timeOrigin + performance.now() - clickedAt;
@@ -216,9 +220,9 @@ async function preparedPageToFrame(
     'order-ref': `mug.bench-${process.pid}-${load}-prepared`,
     fields: 'email',
   });
-  await page.evaluate(countFrameLoads);
+  await page.evaluate(inPage(countFrameLoads, []));
   await page.locator('acquiring-checkout input[name="email"]').fill('ada@example.com');
-  if ((await page.evaluate(frameLoadsAfter, 0)) === 0)
+  if ((await page.evaluate(inPage(frameLoadsAfter, [0]))) === 0)
     throw new Error('the payment page was not loaded before Pay');
   const clickedAt = await page.evaluate(pressPay);
   const frame = await hostedPageShown(page);
