@@ -3,7 +3,8 @@
  * also exits non-zero when a figure misses its budget (for use by hand, never in `npm test`);
  * `--engines` measures only the Firefox and WebKit figures, `--latency` only the latency figures
  * (Pay → page in the three engines with the network's latency: `BENCH_COMPANION_LATENCY_MS`, 30,
- * and `BENCH_SERVICE_LATENCY_MS`, 120, round trips). Figures that need a part not built yet are
+ * and `BENCH_SERVICE_LATENCY_MS`, 120, round trips), `--lighthouse` only Lighthouse's scores of the
+ * demo's pages. Figures that need a part not built yet are
  * listed under `not_measured` with the reason.
  */
 import { browserFigures } from './browser-figures.ts';
@@ -73,7 +74,8 @@ const notMeasured: Record<string, string> = {};
 
 const enginesOnly = process.argv.includes('--engines');
 const latencyOnly = process.argv.includes('--latency');
-const all = !enginesOnly && !latencyOnly;
+const lighthouseOnly = process.argv.includes('--lighthouse');
+const all = !enginesOnly && !latencyOnly && !lighthouseOnly;
 // Read first: a bad setting stops the bench before anything is built or started.
 const latency = (() => {
   try {
@@ -85,19 +87,20 @@ const latency = (() => {
 })();
 
 if (all) Object.assign(figures, bundleFigures());
-buildServer();
+if (!lighthouseOnly) buildServer();
 if (all) Object.assign(figures, await browserFigures());
-if (!latencyOnly)
+if (all || enginesOnly)
   for (const engine of ['firefox', 'webkit'] as const)
     for (const [name, figure] of Object.entries(await engineFigures(engine)))
       figures[`${engine}_${name}`] = figure;
-if (!enginesOnly) {
+if (all || latencyOnly) {
   figures.latency_ms = { companion: latency.companionMs, service: latency.serviceMs };
   for (const engine of ['chromium', 'firefox', 'webkit'] as const)
     for (const [name, figure] of Object.entries(await engineFigures(engine, latency)))
       figures[`latency_${engine}_${name}`] = figure;
 }
 if (all) await serverAndStoreFigures();
+if (all || lighthouseOnly) Object.assign(figures, await lighthouseFigures());
 // A figure made of first paints in a frame: none where the engine records none (WebKitGTK).
 for (const [name, figure] of Object.entries(figures))
   if (/_ratio_painted$/.test(name) && typeof figure === 'object' && figure.runs === 0) {
@@ -105,7 +108,7 @@ for (const [name, figure] of Object.entries(figures))
     delete figures[name];
   }
 
-/** The servers' throughput, the stores', and Lighthouse's scores. */
+/** The servers' throughput and the stores'. */
 async function serverAndStoreFigures(): Promise<void> {
   Object.assign(figures, await serverFigures());
   const { native_not_measured: nativeMissing, ...embedded } = await embeddedFigures();
@@ -119,7 +122,6 @@ async function serverAndStoreFigures(): Promise<void> {
     Object.assign(figures, measured);
     if (why) notMeasured.store_postgres_pgbench_ratio = why;
   }
-  Object.assign(figures, await lighthouseFigures());
 }
 
 const misses: string[] = [];

@@ -35,6 +35,17 @@ export const PLAYGROUND_BUNDLE_OPTIONS = {
   chunkNames: 'playground-[hash]',
 } as const;
 
+/**
+ * The entry points' file names (`spa.js`, `react.js`, `playground.js`): the pages name them, so
+ * they keep their names from build to build. Every other bundle is a chunk named by its content's
+ * hash (`playground-[hash]`), which a browser may keep as long as it likes.
+ */
+export const ENTRY_FILES: ReadonlySet<string> = new Set(
+  [BUNDLE_OPTIONS, PLAYGROUND_BUNDLE_OPTIONS].flatMap((options) =>
+    Object.keys(options.entryPoints).map((name) => `${name}.js`),
+  ),
+);
+
 /** The bundles by file name: prebuilt when `prebuilt` is set, else made now. */
 export async function bundles(prebuilt: boolean): Promise<Record<string, string>> {
   if (prebuilt) {

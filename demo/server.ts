@@ -4,16 +4,23 @@
  * server forwards to the companion's operations API with the token: the token stays here.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import compression from 'compression';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
-import { bundles } from './bundles.ts';
+import { bundles, ENTRY_FILES } from './bundles.ts';
 import { consoleProxy } from './console-proxy.ts';
 import { sameHost, sameOriginJson } from './guards.ts';
-import { consolePage, reactPage, spaPage, storefrontPage } from './pages.ts';
+import {
+  consolePage,
+  hashSource,
+  reactPage,
+  spaPage,
+  storefrontPage,
+  STYLESHEET_SOURCE,
+} from './pages.ts';
 import { DOCS_DIR, PUBLIC_DIR } from './paths.ts';
 import { localeChoices, playgroundPage } from './playground-page.ts';
 import { signedIn, signInRoutes, type SignInOptions } from './sign-in.ts';
@@ -46,6 +53,16 @@ function widgetScript(): string {
   }
 }
 
+/**
+ * The CSP source of the docs pages' stylesheet, which the docs build puts in each page's head
+ * (scripts/docs/layout.ts, from the assets/docs.css it copies beside them); none before the docs
+ * are built.
+ */
+function docsStylesheetSource(): string[] {
+  const file = join(DOCS_DIR, 'assets', 'docs.css');
+  return existsSync(file) ? [hashSource(readFileSync(file, 'utf8'))] : [];
+}
+
 /** The token the console calls with: the visitor's in a public demo, else the console's own. */
 function consoleToken(options: DemoOptions): (space: string | undefined) => string {
   const { spaces, operationsToken } = options;
@@ -71,8 +88,9 @@ export async function createDemo(options: DemoOptions): Promise<Express> {
   // Text compressed on the way out (gzip, or deflate): the widget's script-tag file is a third
   // of its size gzipped; pages, bundles and stylesheets shrink as much.
   app.use(compression());
-  // The storefront's own strict policy: no inline script or style, frames from the companion
-  // and the service only (the entries GET /api/csp on the companion lists).
+  // The storefront's own strict policy: no inline script, no inline style but the pages' own
+  // stylesheets (each allowed by its hash), frames from the companion and the service only (the
+  // entries GET /api/csp on the companion lists).
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -80,7 +98,7 @@ export async function createDemo(options: DemoOptions): Promise<Express> {
         directives: {
           defaultSrc: ["'self'"],
           scriptSrc: ["'self'"],
-          styleSrc: ["'self'"],
+          styleSrc: ["'self'", STYLESHEET_SOURCE, ...docsStylesheetSource()],
           imgSrc: ["'self'", 'data:'],
           connectSrc: ["'self'", companion],
           frameSrc: [companion, service],
@@ -129,8 +147,15 @@ export async function createDemo(options: DemoOptions): Promise<Express> {
         .send(playgroundPage(config(request, response), integrity, locales)),
   );
   app.get('/bundles/:name', (request, response) => {
-    const code = bundled[String(request.params.name)];
+    const name = String(request.params.name);
+    const code = bundled[name];
     if (code === undefined) return void response.sendStatus(404);
+    // An entry is asked again each time (its ETag answers 304 while unchanged); a chunk's name
+    // changes with its content, so a browser keeps it.
+    response.set(
+      'cache-control',
+      ENTRY_FILES.has(name) ? 'no-cache' : 'public, max-age=31536000, immutable',
+    );
     response.type('text/javascript').send(code);
   });
   app.use('/assets', express.static(PUBLIC_DIR, { maxAge: 0 }));

@@ -10,17 +10,18 @@
 // slower, 411 s against 374 s after the build; on other machines no faster, 457 s against 467 s,
 // and 367 s against 351 s with one e2e job failing once under the load; on 2026-11-26, 3 took
 // 284 and 310 s against 296 and 323 s, but a consumer matrix cell timed out under its load).
-// A failed job of the e2e layers runs once more, alone, at the end: a pass then is printed as
-// FLAKY (retryBrowserFlows), in the summary; a job that flaked on the previous run too fails
+// A failed job runs once more, alone, at the end: a pass then is printed as FLAKY
+// (retryFailedJobs), in the summary; a job that flaked on the previous run too fails
 // this one (flaky-state.mjs keeps the last run's flaky jobs). TEST_PARALLEL=1 also prints the CPU seconds each job used (pool.mjs).
 // Browser layers need Debian's browsers, and the server layer's resolvers in other languages
 // python3 and php-cli: installed here when running as root, otherwise a clear stop.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { groupByTime, runPool } from './test/pool.mjs';
 import { FLAKY_STATE, judgeFlakes } from './test/flaky-state.mjs';
+import { checkEveryFileRan, writeTimes } from './test/job-reports.mjs';
 
 /** Each browser the layers drive (or what it needs), and the Debian package that brings it. */
 const BROWSERS = [
@@ -217,7 +218,7 @@ const ended = await runPool(jobs, parallel);
 const seconds = Math.round((Date.now() - started) / 1000);
 
 for (const end of ended) checkEveryFileRan(end);
-const flaky = await retryBrowserFlows(ended);
+const flaky = await retryFailedJobs(ended);
 // Flaky twice in a row (this run and the previous one): a failure, not a retry's pass.
 const flakyAgain = judgeFlakes(flaky);
 for (const end of ended) if (flakyAgain.includes(end.job)) end.ok = false;
@@ -235,7 +236,7 @@ for (const { job, seconds: s, ok, cpu } of [...ended].sort((a, b) => b.seconds -
   const cpuNote = cpu === undefined ? '' : `  ${String(cpu).padStart(6)} s CPU`;
   console.log(`  ${String(s).padStart(6)} s${cpuNote}  ${verdict}  ${job.name}`);
 }
-if (updateTimes) writeTimes(ended);
+if (updateTimes) writeTimes(ended, times, TIMES_FILE);
 rmSync(work, { recursive: true, force: true });
 console.log(
   `\ntest layers (${seconds} s after the build): ${layers.map((l) => `${l} ${failedLayers.includes(l) ? 'FAILED' : 'passed'}`).join(', ')}`,
@@ -253,16 +254,17 @@ if (flakyAgain.length)
 process.exit(failedLayers.length ? 1 : 0);
 
 /**
- * The browser flows (the e2e layers) drive a real browser against a stack of real servers on a
- * machine that another job shares: a job of theirs that failed runs once more, alone, after the
- * pool, as Playwright's own CI setting does (`retries`). Its first run's output stays printed,
- * and a pass on the second run is reported as flaky, by name, rather than hidden. A failure
- * twice fails. Answers the jobs that passed only on their second run.
+ * Every job drives real servers, browsers, PostgreSQL or Prometheus on a machine other jobs
+ * share: a job that failed runs once more, alone, after the pool, as Playwright's own CI setting
+ * does (`retries`). Its first run's output stays printed, and a pass on the second run is
+ * reported as flaky, by name, rather than hidden; the same job flaky on the previous run too
+ * fails this one (flaky-state.mjs). A failure twice fails. Answers the jobs that passed only on
+ * their second run.
  */
-async function retryBrowserFlows(ends) {
+async function retryFailedJobs(ends) {
   const flaky = [];
   for (const [index, end] of ends.entries()) {
-    if (end.ok || !end.job.layer.startsWith('e2e')) continue;
+    if (end.ok) continue;
     console.log(`\n${end.job.name} failed: running it once more, alone`);
     if (end.job.timesReport) rmSync(end.job.timesReport, { force: true });
     const [again] = await runPool([end.job], 1);
@@ -271,46 +273,4 @@ async function retryBrowserFlows(ends) {
     ends[index] = { ...again, seconds: Math.round((end.seconds + again.seconds) * 10) / 10 };
   }
   return flaky;
-}
-
-/** The seconds each file of a job's group took by its times report (repository paths). */
-function reportedTimes(job) {
-  const byFile = new Map();
-  if (!existsSync(job.timesReport)) return byFile;
-  for (const line of readFileSync(job.timesReport, 'utf8').split('\n').filter(Boolean)) {
-    const [file, secs] = line.split('\t');
-    const path = relative(process.cwd(), file);
-    if (path.startsWith('..')) continue; // a group's own entry file, timed out whole
-    byFile.set(path, (byFile.get(path) ?? 0) + Number(secs));
-  }
-  return byFile;
-}
-
-/**
- * Fails a job whose process ended with a file of its group that ran no test: a file that awaits
- * something before it declares its tests would otherwise be cut off, unseen, by --test-force-exit
- * once the files before it have finished. A file alone in its process is not cut off so (and may
- * declare its suites in a helper, as the engines' flows do, which the report names instead).
- */
-function checkEveryFileRan(end) {
-  if (!end.job.files || end.job.files.length < 2) return;
-  const reported = reportedTimes(end.job);
-  const silent = end.job.files.filter((file) => !reported.has(file));
-  if (silent.length === 0) return;
-  console.error(`${end.job.name}: no test ran in ${silent.join(', ')}`);
-  end.ok = false;
-}
-
-/** Each file's seconds from its job's times report (or the whole job's, when it has none). */
-function writeTimes(results) {
-  for (const { job, seconds: s } of results) {
-    if (!job.files) {
-      times[job.timesKey('')] = s;
-      continue;
-    }
-    for (const [path, secs] of reportedTimes(job))
-      times[job.timesKey(path)] = Math.round(secs * 10) / 10;
-  }
-  writeFileSync(TIMES_FILE, `${JSON.stringify(times, Object.keys(times).sort(), 2)}\n`);
-  console.log(`${TIMES_FILE} written`);
 }

@@ -12,32 +12,19 @@
     const [whole, fraction = ''] = price.split('.');
     return Number(whole) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2));
   };
-  const money = (minor, currency = 'USD') =>
-    new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(
-      `${Math.trunc(minor / 100)}.${String(minor % 100).padStart(2, '0')}`,
-    );
+  // One format per currency, made when a cart first needs it: making one costs milliseconds.
+  const formats = new Map();
+  const money = (minor, currency = 'USD') => {
+    if (!formats.has(currency))
+      formats.set(currency, new Intl.NumberFormat('en-US', { style: 'currency', currency }));
+    return formats
+      .get(currency)
+      .format(`${Math.trunc(minor / 100)}.${String(minor % 100).padStart(2, '0')}`);
+  };
 
-  function renderProducts() {
-    $('products').replaceChildren(
-      ...catalogue.map((product) => {
-        const item = document.createElement('li');
-        item.className = 'product';
-        item.dataset.sku = product.sku;
-        const name = document.createElement('h2');
-        name.textContent = product.name;
-        const price = document.createElement('p');
-        price.className = 'price';
-        const amount = money(cents(product.price), product.currency);
-        price.textContent = product.subscription ? `${amount} / month` : amount;
-        const add = document.createElement('button');
-        add.type = 'button';
-        add.textContent = product.subscription ? 'Subscribe' : 'Add to cart';
-        add.addEventListener('click', () => addToCart(product));
-        item.append(name, price, add);
-        return item;
-      }),
-    );
-  }
+  // The products come in the page (demo/pages.ts), each with its button.
+  for (const button of document.querySelectorAll('#products .product button'))
+    button.addEventListener('click', () => addToCart(find(button.closest('.product').dataset.sku)));
 
   function addToCart(product) {
     // A subscription is bought on its own, and a cart is in one currency (see demo/catalogue.ts).
@@ -78,9 +65,9 @@
         return line;
       }),
     );
-    $('cart-total').value = money(total, currency);
     // Nothing to pay for (an empty cart, or one just paid): no total and no way to pay (just
     // paid, the element says what was paid: no "Total $0.00" above it).
+    if (cart.size > 0) $('cart-total').value = money(total, currency);
     for (const id of ['modes', 'checkout-button']) $(id).hidden = cart.size === 0;
     $('cart-total').parentElement.hidden = cart.size === 0;
   }
@@ -168,7 +155,6 @@
     openCheckout(orderRef(), document.querySelector('input[name="mode"]:checked').value);
   });
 
-  renderProducts();
   const open = JSON.parse(sessionStorage.getItem(OPEN) ?? 'null');
   for (const [sku, quantity] of open?.cart ?? []) if (find(sku)) cart.set(sku, quantity);
   renderCart();

@@ -15,11 +15,7 @@ const CAFE = 'Café do Cerrado, 1 kg';
 describe('as a shopper choosing how to pay on the demo storefront', () => {
   const suite = useWorld();
 
-  async function shopper(viewport?: { width: number; height: number }): Promise<Shopper> {
-    const s = new Shopper(await suite.world.page(viewport), suite.world);
-    await s.open();
-    return s;
-  }
+  const shopper = suite.shopper;
 
   const element = (s: Shopper) => s.page.locator('acquiring-checkout');
   /** Pictures the storefront's cart, with the element in it, for the docs (docs/screenshots). */

@@ -13,11 +13,7 @@ import { picturesDir, screenshot } from './helpers/pictures.ts';
 describe('the payment page in the storefront', () => {
   const suite = useWorld();
 
-  async function shopper(viewport?: { width: number; height: number }): Promise<Shopper> {
-    const s = new Shopper(await suite.world.page(viewport), suite.world);
-    await s.open();
-    return s;
-  }
+  const shopper = suite.shopper;
   const element = (s: Shopper) => s.page.locator('acquiring-checkout');
 
   it('at 200 % zoom (640 × 450) it opens top first: Back, the title and the amount in view', async () => {

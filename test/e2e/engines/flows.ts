@@ -160,9 +160,7 @@ export function paymentFlows(name: EngineName): void {
         await s.add('tee');
         const ref = await s.checkout('card');
         await s.fillDetails();
-        await s.tab.fill('element', { label: 'Card number' }, CARDS.challenge);
-        await s.tab.fill('element', { label: 'Expiry (MM / YY)' }, '12/30');
-        await s.tab.fill('element', { label: 'Security code' }, '123');
+        await s.typeCard(CARDS.challenge);
         await s.pay();
         // Not "did not go through": the bank's challenge, on the service's page, in one step.
         assert.equal(await s.tab.text('element', { css: '[part="notice"]' }), VERIFY);
@@ -173,9 +171,7 @@ export function paymentFlows(name: EngineName): void {
         assert.deepEqual([failed.status, failed.sentence], ['failed', SENTENCES.notVerified]);
         assert.match(failed.order_no, /-2$/, 'the direct attempt, then the page');
         // The element forgets a card once its payment ended: typed again, and the code right.
-        await s.tab.fill('element', { label: 'Card number' }, CARDS.challenge);
-        await s.tab.fill('element', { label: 'Expiry (MM / YY)' }, '12/30');
-        await s.tab.fill('element', { label: 'Security code' }, '123');
+        await s.typeCard(CARDS.challenge);
         await s.pay();
         await s.payCard('frame', CARDS.challenge);
         await s.tab.fill('frame', { label: 'Code sent to your phone' }, '1234');
@@ -279,9 +275,7 @@ export function paymentFlows(name: EngineName): void {
       await s.tab.waitFor('page', { button: 'Sign out' });
       await s.add('mug');
       await s.checkout('card');
-      await s.tab.fill('element', { label: 'Card number' }, '4111111111111111');
-      await s.tab.fill('element', { label: 'Expiry (MM / YY)' }, '12/30');
-      await s.tab.fill('element', { label: 'Security code' }, '123');
+      await s.typeCard('4111111111111111');
       await s.tab.click('element', { label: 'Save this card for next time' });
       await s.pay();
       assert.deepEqual(await said(s), PAID);

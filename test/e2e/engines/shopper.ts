@@ -69,6 +69,13 @@ export class Shopper {
     await this.tab.click('element', { button: 'Pay' });
   }
 
+  /** Types a card into the element's own fields (card mode): `card`, expiry and code. */
+  async typeCard(card: string): Promise<void> {
+    await this.tab.fill('element', { label: 'Card number' }, card);
+    await this.tab.fill('element', { label: 'Expiry (MM / YY)' }, '12/30');
+    await this.tab.fill('element', { label: 'Security code' }, '123');
+  }
+
   /** Fills the service's card page, in the element's frame or as the tab's page, and pays. */
   async payCard(where: 'frame' | 'page', card: string): Promise<void> {
     await this.tab.fill(where, { label: 'Card number' }, card);

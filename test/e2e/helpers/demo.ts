@@ -109,8 +109,19 @@ export async function startWorld(companion: DemoStackOptions['companion'] = {}):
  * Registers the suite's hooks: a world started before its tests, with the merchant's console open
  * in a tab of its own, and closed after them.
  */
-export function useWorld(): { world: World; merchant: Merchant } {
-  const suite = {} as { world: World; merchant: Merchant };
+export function useWorld(): {
+  world: World;
+  merchant: Merchant;
+  /** A shopper in a tab of their own (`viewport` sized), on the storefront. */
+  shopper(viewport?: { width: number; height: number }): Promise<Shopper>;
+} {
+  const suite = {
+    async shopper(viewport?: { width: number; height: number }) {
+      const s = new Shopper(await suite.world.page(viewport), suite.world);
+      await s.open();
+      return s;
+    },
+  } as ReturnType<typeof useWorld>;
   before(async () => {
     suite.world = await startWorld();
     suite.merchant = new Merchant(await suite.world.page(), suite.world);

@@ -1,5 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { request as httpRequest } from 'node:http';
@@ -63,6 +64,57 @@ describe('the demo server', () => {
     assert.match(await reference.text(), /<code>acquiring-result<\/code>/);
     const index = await fetch(`${stack.storefrontUrl}/docs/search-index.json`);
     assert.ok(((await index.json()) as unknown[]).length > 100);
+  });
+
+  it('allows each page its one inline stylesheet by its hash in the CSP, and no other', async () => {
+    for (const path of ['/', '/playground', '/console', '/docs/', '/docs/getting-started.html']) {
+      const page = await fetch(stack.storefrontUrl + path);
+      const styleSrc = (page.headers.get('content-security-policy') ?? '')
+        .split(';')
+        .find((directive) => directive.startsWith('style-src '))
+        ?.split(' ');
+      const styles = [...(await page.text()).matchAll(/<style>([\s\S]*?)<\/style>/g)];
+      assert.equal(styles.length, 1, path);
+      const hash = createHash('sha256').update(styles[0]![1]!).digest('base64');
+      assert.ok(styleSrc?.includes(`'sha256-${hash}'`), `${path}: ${styleSrc?.join(' ')}`);
+      assert.equal(styleSrc?.length, 4, `${path}: self and the two stylesheets' hashes only`);
+    }
+  });
+
+  it('has the storefront’s products, priced, in the page as it comes', async () => {
+    const html = await (await fetch(`${stack.storefrontUrl}/`)).text();
+    const products = [...html.matchAll(/<li class="product" data-sku="([a-z]+)">(.*?)<\/li>/g)];
+    assert.deepEqual(
+      products.map(([, sku, item]) => [sku, item!.replace(/<[^>]+>/g, '|')]),
+      [
+        ['mug', '|Enamel mug||$12.00||Add to cart|'],
+        ['tee', '|Organic T-shirt||$25.00||Add to cart|'],
+        ['poster', '|Risograph poster||$9.50||Add to cart|'],
+        ['cafe', '|Café do Cerrado, 1 kg||R$89.90||Add to cart|'],
+        ['coffee', '|Coffee, monthly||$15.00 / month||Subscribe|'],
+      ],
+    );
+  });
+
+  it('lets a browser keep the playground’s chunks (named by their hashes), not its entry', async () => {
+    const entry = await fetch(`${stack.storefrontUrl}/bundles/playground.js`);
+    assert.equal(entry.headers.get('cache-control'), 'no-cache');
+    const chunk = /"\.\/(playground-[A-Z0-9]+\.js)"/.exec(await entry.text())?.[1];
+    const response = await fetch(`${stack.storefrontUrl}/bundles/${chunk}`);
+    assert.equal(response.status, 200);
+    assert.equal(response.headers.get('cache-control'), 'public, max-age=31536000, immutable');
+    // By node:http: fetch adds `cache-control: no-cache` to a conditional request.
+    const again = await new Promise<number>((resolve, reject) => {
+      const url = new URL('/bundles/playground.js', stack.storefrontUrl);
+      const headers = { 'if-none-match': entry.headers.get('etag') ?? '' };
+      httpRequest(url, { headers }, (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      })
+        .once('error', reject)
+        .end();
+    });
+    assert.equal(again, 304, 'an unchanged entry is not sent again');
   });
 
   it('forwards the console’s calls to the operations API; the token stays on the server', async () => {
