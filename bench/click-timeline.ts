@@ -4,7 +4,9 @@
  * Navigation and Resource Timing (its navigation from the companion's `/pay` page's form, the
  * service's answer, its stylesheet, its first paint). Each
  * document keeps its own clock; `performance.timeOrigin` puts them on one. Every point is in ms
- * after the click; a request made before the click (a session prepared ahead) counts as 0.
+ * after the click; a request made before the click (a session prepared ahead, or the whole page
+ * loaded out of sight before Pay, widget/src/page-ahead.ts) counts as 0: with the page prepared,
+ * only `painted` is left after the click, the page shown and painted.
  */
 import type { Frame, Page } from 'playwright-core';
 import { summarise, type Summary } from './stats.ts';
@@ -30,9 +32,19 @@ interface Timings {
   paint: number;
 }
 
-/** The document's clock and timings, evaluated in the page or frame. */
-function timings(target: Page | Frame): Promise<Timings> {
-  return target.evaluate(() => {
+/**
+ * The document's clock and timings, evaluated in the page or frame; `painted`: once its first
+ * paint is recorded (2 s at most), for a page shown after it loaded (prepared before Pay).
+ */
+function timings(target: Page | Frame, painted = false): Promise<Timings> {
+  return target.evaluate(async (waitForPaint) => {
+    const until = performance.now() + 2_000;
+    while (
+      waitForPaint &&
+      !performance.getEntriesByName('first-contentful-paint').length &&
+      performance.now() < until
+    )
+      await new Promise((resolve) => setTimeout(resolve, 2));
     const navigation = performance.getEntriesByType('navigation')[0] as
       PerformanceNavigationTiming | undefined;
     const paint = performance.getEntriesByName('first-contentful-paint')[0];
@@ -49,19 +61,20 @@ function timings(target: Page | Frame): Promise<Timings> {
       navigationResponseEnd: navigation?.responseEnd ?? NaN,
       paint: paint?.startTime ?? NaN,
     };
-  });
+  }, painted);
 }
 
 /**
  * The points of the click made at `clickedAt` (the storefront page's `timeOrigin + now()`), read
- * once the hosted page shows in `frame`.
+ * once the hosted page shows in `frame` (`prepared`: loaded before the click, its paint waited for).
  */
 export async function clickPoints(
   page: Page,
   frame: Frame,
   clickedAt: number,
+  prepared = false,
 ): Promise<ClickPoints> {
-  const [shop, hosted] = await Promise.all([timings(page), timings(frame)]);
+  const [shop, hosted] = await Promise.all([timings(page), timings(frame, prepared)]);
   const after = (origin: number, at: number) => Math.max(0, origin + at - clickedAt);
   const session = shop.entries.findLast((e) => e.name.includes('/api/checkout-sessions'));
   const stylesheet = hosted.entries.find((e) => e.name.endsWith('.css'));

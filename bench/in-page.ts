@@ -59,6 +59,30 @@ export function countFrameLoads(): void {
   document.querySelector('acquiring-checkout')?.shadowRoot?.addEventListener('load', count, true);
 }
 
+/**
+ * Waits in the page, `ms` at most, for the answer to the session prepared before Pay, and
+ * presses Pay the moment it is seen (answers when, as `pressPay`): the page the element then
+ * starts loading out of sight (widget/src/page-ahead.ts) has had no time yet, so the click
+ * measures the way to a page that is not ready. A wait through the driver would let it load.
+ */
+export async function payOnceSessionAnswered(ms: number): Promise<number> {
+  const until = performance.now() + ms;
+  const answered = () =>
+    performance
+      .getEntriesByType('resource')
+      .some(
+        (e) =>
+          e.name.includes('/api/checkout-sessions') &&
+          (e as PerformanceResourceTiming).responseEnd > 0,
+      );
+  while (!answered() && performance.now() < until)
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  const element = document.querySelector('acquiring-checkout');
+  const pressedAt = performance.timeOrigin + performance.now();
+  element?.shadowRoot?.querySelector<HTMLButtonElement>('[part="pay-button"]')?.click();
+  return pressedAt;
+}
+
 /** Presses the element's Pay from inside the page; answers when (`timeOrigin + now()`), just before. */
 export function pressPay(): number {
   const element = document.querySelector('acquiring-checkout');
@@ -135,14 +159,18 @@ export interface HostedTimings {
 /**
  * Runs in the frame's document: the hosted payment page's timings once its load event is done
  * (waited for 2 s at most), or `null` while the frame still holds another page (the companion's
- * `/pay`).
+ * `/pay`). `painted`: its first paint is waited for too (a page loaded out of sight before Pay
+ * paints only once shown, after its load event).
  */
-export async function hostedTimings(): Promise<HostedTimings | null> {
+export async function hostedTimings(painted = false): Promise<HostedTimings | null> {
   if (!location.pathname.includes('/hosted/') || !document.getElementById('card')) return null;
   const until = performance.now() + 2_000;
   const navigation = () =>
     performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
-  while (!(navigation()?.loadEventEnd ?? 0) && performance.now() < until)
+  const done = () =>
+    (navigation()?.loadEventEnd ?? 0) > 0 &&
+    (!painted || performance.getEntriesByName('first-contentful-paint').length > 0);
+  while (!done() && performance.now() < until)
     await new Promise((resolve) => setTimeout(resolve, 2));
   const marks = navigation();
   if (!marks) throw new Error('this engine records no Navigation Timing for the frame');

@@ -38,6 +38,48 @@ function minifyStyles(): Plugin {
   };
 }
 
+/** An ESTree node, as `this.parse` gives it: walked for its tagged templates. */
+interface Node {
+  type: string;
+  start: number;
+  end: number;
+  [key: string]: unknown;
+}
+
+/**
+ * The element's templates (html`` and svg`` literals) without their layout whitespace: a run of
+ * whitespace across a line break becomes one space, which HTML renders as the run itself (no
+ * template here is preformatted). Runs after TypeScript is compiled, on the module's syntax tree,
+ * so an expression inside a template is never touched. 79 bytes gzip of the script-tag file.
+ */
+function minifyTemplates(): Plugin {
+  const isNode = (value: unknown): value is Node =>
+    typeof value === 'object' && value !== null && typeof (value as Node).type === 'string';
+  const quasis = (node: Node, found: Node[]): Node[] => {
+    const tag = node.tag as Node | undefined;
+    if (node.type === 'TaggedTemplateExpression' && tag?.type === 'Identifier' && /^(html|svg)$/.test(String(tag.name)))
+      found.push(...((node.quasi as Node).quasis as Node[]));
+    for (const value of Object.values(node))
+      for (const child of Array.isArray(value) ? value : [value]) if (isNode(child)) quasis(child, found);
+    return found;
+  }; // prettier-ignore
+  return {
+    name: 'acquiring-minify-templates',
+    enforce: 'post',
+    transform(code, id) {
+      if (!/\/widget\/src\/.*\.ts$/.test(id) || !/\b(html|svg)`/.test(code)) return undefined;
+      let out = code;
+      // From the end, so the earlier positions still hold.
+      for (const quasi of quasis(this.parse(code) as unknown as Node, []).reverse())
+        out =
+          out.slice(0, quasi.start) +
+          out.slice(quasi.start, quasi.end).replace(/\s*\n\s*/g, ' ') +
+          out.slice(quasi.end);
+      return { code: out, map: null };
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => {
   const iife = mode === 'iife';
   const esm = mode === 'esm';
@@ -61,7 +103,7 @@ export default defineConfig(({ mode }) => {
         };
   return {
     define: { __ACQUIRING_IIFE__: JSON.stringify(iife) },
-    plugins: [minifyStyles()],
+    plugins: [minifyStyles(), minifyTemplates()],
     build: {
       outDir: 'dist',
       emptyOutDir: esm,

@@ -44,6 +44,11 @@ export class FrameController implements ReactiveController {
   loading = false;
   /** The payment page's address for the open-window button, when the frame fell back to it. */
   windowUrl: string | undefined;
+  /**
+   * The address of a page loaded before Pay (page-ahead.ts): the frame is rendered with it in
+   * the dialog, closed, until `mount` shows it.
+   */
+  ahead: string | undefined;
 
   readonly #host: FrameHost;
   readonly #attempt: FrameAttempt;
@@ -73,12 +78,13 @@ export class FrameController implements ReactiveController {
     // Closed by itself (Escape, the browser's close request) while the page is up: that is Back,
     // in the template's @close.
     const dialog = this.#host.renderRoot.querySelector('dialog');
-    if (dialog && !dialog.open) dialog[matchMedia(PHONE).matches ? 'showModal' : 'show']();
+    if (this.url && dialog && !dialog.open)
+      dialog[matchMedia(PHONE).matches ? 'showModal' : 'show']();
   }
 
   hostConnected(): void {
     window.addEventListener('message', this.#onMessage);
-    if (this.#leftWithPage) void this.#reopen();
+    if (this.#leftWithPage) void this.reopen();
     // A page mounted while it was away was never asked for: it loads now, with its time.
     else if (this.loading) this.#arm();
   }
@@ -100,8 +106,11 @@ export class FrameController implements ReactiveController {
     this.#set({ url: undefined, loading: false });
   }
 
-  /** Back in a document after it left with its page: the same attempt's page, at a fresh address. */
-  async #reopen(): Promise<void> {
+  /**
+   * The same attempt's page at a fresh address: back in a document after it left with its page,
+   * or a page loaded before Pay that was replaced meanwhile.
+   */
+  async reopen(): Promise<void> {
     this.#leftWithPage = false;
     try {
       this.mount(...(await this.#freshPage()));
@@ -131,6 +140,10 @@ export class FrameController implements ReactiveController {
     clearTimeout(this.#timer);
     this.#timer = undefined;
     this.#set({ loading: false });
+    this.#mounted();
+  };
+
+  #mounted = (): void => {
     this.#host.dispatchEvent(
       new CheckoutFrameMountedEvent({ order_no: this.#session?.order_no ?? '' }),
     );
@@ -162,12 +175,16 @@ export class FrameController implements ReactiveController {
   /**
    * Mounts `session`'s payment page (`url`) in the frame; it has `frameTimeout` ms to load.
    * `verify`: a typed card needs a 3-D Secure challenge, which the page runs; the bar says so.
+   * `painted`: the page loaded out of sight before Pay (`ahead`), the service's page in it: it is
+   * shown, and on screen as soon as rendered.
    */
-  mount(session: SessionResponse, url: string, verify = false): void {
+  mount(session: SessionResponse, url: string, verify = false, painted = false): void {
     this.#session = session;
     this.#verify = verify;
-    this.#set({ url, loading: true });
-    this.#arm();
+    this.ahead = undefined;
+    this.#set({ url, loading: !painted });
+    if (painted) void this.#host.updateComplete.then(this.#mounted);
+    else this.#arm();
     void reveal(this.#host, 'payment-page');
   }
 
@@ -228,8 +245,9 @@ export class FrameController implements ReactiveController {
    * the open-window button.
    */
   render(t: Messages, summary: string) {
+    const url = this.url ?? this.ahead;
     return html`${
-      this.url
+      url
         ? html`<dialog
             part="payment-page"
             tabindex="-1"
@@ -248,7 +266,7 @@ export class FrameController implements ReactiveController {
                 this.loading
                   ? html`<p part="progress" role="status" aria-live="polite">${t.loading_page}</p>`
                   : nothing
-              }${this.#frame(t, this.url)}
+              }${this.#frame(t, url)}
             </div>
           </dialog>`
         : nothing

@@ -4,7 +4,7 @@
  * and awaited at Pay: the form's checks (the shopper schema in zod/mini, most of the part's size;
  * the payer's document, cpf.ts) and the request it sends (attempt-request.ts: the challenge
  * window, the payer, the device data), Pay's words for the order's amount (money.ts), and the session prepared
- * before Pay (prepare.ts).
+ * before Pay (prepare.ts) with its page (page-ahead.ts).
  */
 import type { Payer } from './contract.ts';
 import { formatCpf, isCpf } from './cpf.ts';
@@ -21,6 +21,8 @@ export { formatMoney, payLabel } from './money.ts';
 // The checkout session Pay would start, started once the form is valid: Pay then waits only for
 // the payment page. The form's checks come first, so the part is here by then.
 export { SessionPreparer } from './prepare.ts';
+// The payment page loaded out of sight once that session is there: Pay shows it painted.
+export { PageAhead } from './page-ahead.ts';
 // The payment page's styles: it opens only after Pay (or Continue), which await this part, so the
 // script-tag file does not carry them (parts-controller.ts adopts them as the part arrives).
 export { paymentPageStyles } from './payment-page.styles.ts';

@@ -68,11 +68,6 @@ export class PaymentController implements ReactiveController {
   constructor(host: PaymentHost, ended: () => void) {
     this.#host = host;
     this.#ended = ended;
-    this.#ahead = new SessionAhead(
-      host,
-      (event) => this.#to(event),
-      () => this.canPay,
-    );
     this.frame = new FrameController(host, {
       restart: () => this.#start('checkout'),
       pending: (session) => this.#pending(session),
@@ -80,6 +75,12 @@ export class PaymentController implements ReactiveController {
       closed: (attempt) => void this.#back(attempt),
       failed: (error) => this.fail(error),
     });
+    this.#ahead = new SessionAhead(
+      host,
+      (event) => this.#to(event),
+      () => this.canPay,
+      this.frame,
+    );
     this.#status = new StatusController(host, {
       settled: (status, attempt) => this.#settle(status, attempt),
       failed: (error) => this.fail(error),
@@ -252,7 +253,14 @@ export class PaymentController implements ReactiveController {
   #proceed(session: SessionResponse, mode: Mode): Promise<void> | void {
     if (mode !== 'apm' && session.frame_url) {
       this.#to({ on: 'page' });
-      this.frame.mount(session, session.frame_url, mode === 'card');
+      // The page loaded out of sight for this session (page-ahead.ts) is shown as it is: no new
+      // load. Replaced or expired meanwhile (the companion answers 410), a fresh page instead.
+      const ahead = this.#ahead.shown(session);
+      const url = ahead?.url ?? session.frame_url;
+      this.frame.mount(session, url, mode === 'card', ahead?.painted);
+      void ahead?.opened.then((open) => {
+        if (!open && this.frame.url === url) void this.frame.reopen();
+      });
     } else if (mode === 'apm') this.#goToIssuer(session);
     else return this.#confirm(this.#pending(session));
   }

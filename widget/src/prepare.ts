@@ -9,8 +9,11 @@
  * one-time page address), and a changed one replaces an attempt whose page nobody has opened
  * (server/companion/payment/request-hash.ts). A prepared session that is never used expires there like any
  * abandoned attempt. Only checkout sessions are prepared: an APM or card payment starts a payment.
+ * Given a `PageAhead`, the prepared session's page loads out of sight too (page-ahead.ts), and a
+ * change to the form discards it.
  */
 import type { CheckoutSessionRequest } from './contract.ts';
+import type { PageAhead } from './page-ahead.ts';
 import type { SessionResponse } from './protocol.ts';
 
 /** What Pay would send for a checkout session (the contract's type: a drift fails to compile). */
@@ -64,11 +67,13 @@ export class SessionPreparer {
    * @param pauseMs - how long the form must stay as it is before its session is started
    * @param onPhase - told where the session stands whenever that may have changed (the
    *   attempt's `preparing` and `prepared`, attempt-state.ts)
+   * @param page - where the prepared session's page loads before Pay (page-ahead.ts)
    */
   constructor(
     private readonly start: (body: SessionBody) => Promise<SessionResponse>,
     private readonly pauseMs = 500,
     private readonly onPhase: (phase: PreparedPhase) => void = () => undefined,
+    private readonly page?: PageAhead,
   ) {}
 
   #tell(): void {
@@ -84,7 +89,7 @@ export class SessionPreparer {
   prepare(body: SessionBody): void {
     const key = requestKey(body);
     if (key === this.#waiting || (key === this.#prepared?.key && !this.#prepared.failed)) return;
-    this.cancel();
+    this.cancel(true);
     this.#waiting = key;
     this.#timer = setTimeout(() => {
       this.#timer = this.#waiting = undefined;
@@ -94,7 +99,11 @@ export class SessionPreparer {
         this.#tell();
       };
       prepared.session.then(
-        () => settled(false),
+        (session) => {
+          settled(false);
+          // Still the session Pay would take, the form unchanged since: its page loads now.
+          if (this.#prepared === prepared && this.#waiting === undefined) this.page?.load(session);
+        },
         () => settled(true),
       );
       this.#prepared = prepared;
@@ -102,29 +111,42 @@ export class SessionPreparer {
     this.#tell();
   }
 
-  /** The form is no longer valid (or the element goes away): nothing more is started. */
-  cancel(): void {
+  /**
+   * Nothing more is started: Pay is under way (it takes what is prepared), or, `discard`, the
+   * form changed, is no longer valid or the element goes away. Then the page loaded out of sight
+   * goes, and the prepared session with it (its page used its one-time address, or is on its way).
+   */
+  cancel(discard = false): void {
     clearTimeout(this.#timer);
     this.#timer = this.#waiting = undefined;
+    if (discard) {
+      this.page?.discard();
+      this.#prepared = undefined;
+    }
     this.#tell();
   }
 
   /**
    * At Pay: the prepared session when `body` asks for the same and its page address has time
    * left (used once: its address is one-time), else a session started now. A prepared session
-   * that fails is started again now, so Pay fails only on its own request.
+   * that fails is started again now, so Pay fails only on its own request. A page loaded out of
+   * sight that the service refused to be framed is not taken: the fresh one goes the normal way
+   * (the frame is told it is refused, and the page opens outside it).
    */
   take(body: SessionBody): Promise<SessionResponse> {
     const prepared = this.#prepared;
     this.#prepared = undefined;
     this.cancel();
-    if (!prepared || prepared.failed || prepared.key !== requestKey(body)) return this.start(body);
+    const fresh = () => {
+      this.page?.discard();
+      return this.start(body);
+    };
+    if (!prepared || prepared.failed || prepared.key !== requestKey(body) || this.page?.refused)
+      return fresh();
     return prepared.session.then(
       (session) =>
-        (session.expires_at ?? Infinity) - Date.now() > MIN_LIFETIME_MS
-          ? session
-          : this.start(body),
-      () => this.start(body),
+        (session.expires_at ?? Infinity) - Date.now() > MIN_LIFETIME_MS ? session : fresh(),
+      fresh,
     );
   }
 }

@@ -15,6 +15,7 @@ import { DEFAULT_MERCHANT } from '../../../server/sandbox/config.ts';
 import { until } from '../../server/helpers/until.ts';
 import { CARDS, SENTENCES, startTestStack } from '../helpers/demo.ts';
 import { startEngine, type Engine, type EngineName } from '../../../scripts/tab/engine.ts';
+import { preparedPageFlows } from './page-ahead.ts';
 import { Shopper } from './shopper.ts';
 
 const PAID = ['authorised', SENTENCES.paid];
@@ -101,6 +102,8 @@ export function paymentFlows(name: EngineName): void {
       assert.equal(await s.tab.count('element', { css: '[part~="pay-button"]' }), 0);
       await agree(ref, 'authorised');
     });
+
+    preparedPageFlows(flow, () => stack, agree, PHONE);
 
     flow('card mode: the card fields in the element', async (s) => {
       await s.add('poster');
