@@ -33,7 +33,11 @@ function isEmpty(value: unknown): boolean {
   return false;
 }
 
-/** Nested values as JSON with sorted keys and string leaves; empty leaves are left out. */
+/** UTF-16 code-unit order, as `sort()` orders the top-level names. Keys are never equal: no 0. */
+// Stryker disable next-line EqualityOperator: equivalent, `a <= b` is `a < b` for unequal keys
+const byKey = ([a]: [string, unknown], [b]: [string, unknown]): number => (a < b ? -1 : 1);
+
+/** Nested values as JSON with sorted keys and string leaves; null and missing leaves are left out. */
 function normalise(value: unknown): unknown {
   if (Array.isArray(value))
     return value.filter((v) => v !== undefined && v !== null).map(normalise);
@@ -45,9 +49,7 @@ function normalise(value: unknown): unknown {
   ) {
     const entries = Object.entries(value)
       .filter(([, v]) => v !== undefined && v !== null)
-      // The keys of one object are never equal, so the comparator needs no 0.
-      // Stryker disable next-line EqualityOperator: equivalent, `a <= b` is `a < b` for unequal keys
-      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .sort(byKey)
       .map(([k, v]) => [k, normalise(v)]);
     return Object.fromEntries(entries);
   }
