@@ -27,7 +27,9 @@ export default {
       'test/server/companion/access.test.ts',
       'test/server/demo/console-proxy.test.ts',
       'test/server/gateway/signing.test.ts',
+      'test/server/gateway/signing-vectors.test.ts',
       'test/server/gateway/notification-signature.test.ts',
+      'test/server/gateway/notification-signature-edges.test.ts',
       'test/server/companion/notification-checks.test.ts',
     ],
     nodeArgs: [

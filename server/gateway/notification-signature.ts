@@ -16,7 +16,8 @@ export const NOTIFICATION_SIGNATURE_HEADER = 'acquiring-signature';
 export const NOTIFICATION_TOLERANCE_S = 300;
 
 function mac(key: string, timestamp: number, rawBody: string): Buffer {
-  return createHmac('sha256', key).update(`${timestamp}.${rawBody}`, 'utf8').digest();
+  // `update` reads a string as UTF-8.
+  return createHmac('sha256', key).update(`${timestamp}.${rawBody}`).digest();
 }
 
 /** The header value for `rawBody`, signed now (or at `timestamp`, in seconds). */
@@ -48,11 +49,16 @@ export function verifyNotification(
   now = Math.floor(Date.now() / 1000),
   toleranceS = NOTIFICATION_TOLERANCE_S,
 ): NotificationCheck {
+  // Stryker disable next-line StringLiteral: equivalent, a missing header's stand-in need only not match
   const match = /^t=(\d{1,12}),v1=([0-9a-f]{64})$/.exec(header ?? '');
   if (!match)
     return { ok: false, problem: 'signature', reason: 'missing or malformed signature header' };
   const timestamp = Number(match[1]);
-  const given = Buffer.from(match[2] ?? '', 'hex');
+  // The second group is not optional: it is a string whenever the pattern matched, and the
+  // fallback is there for the type only.
+  // Stryker disable next-line StringLiteral: equivalent, never reached
+  const hex = match[2] ?? '';
+  const given = Buffer.from(hex, 'hex');
   let valid = false;
   for (const key of keys) if (timingSafeEqual(mac(key, timestamp, rawBody), given)) valid = true;
   if (!valid) return { ok: false, problem: 'signature', reason: 'signature does not verify' };
