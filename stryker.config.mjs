@@ -20,8 +20,11 @@ export default {
     testFiles: [
       'test/server/companion/attempt-machine.test.ts',
       'test/server/companion/store.test.ts',
+      'test/server/companion/store-attempt-moves.test.ts',
       'test/server/companion/access.test.ts',
+      'test/server/companion/operations-tokens-claims.test.ts',
       'test/server/demo/console-proxy.test.ts',
+      'test/server/demo/console-proxy-edges.test.ts',
       'test/server/gateway/signing.test.ts',
       'test/server/gateway/notification-signature.test.ts',
       'test/server/companion/notification-checks.test.ts',
