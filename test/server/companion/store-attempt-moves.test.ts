@@ -32,8 +32,8 @@ const page = (token: string) => ({ token, expires_at: Date.now() + 60_000 });
 const answered = onServiceAnswer({ kind: 'page' });
 
 /** `test` on a store of its own, closed (and its database dropped) afterwards. */
-const withStore = (database: TestDatabase, test: (store: CompanionStore) => Promise<void>) =>
-  async () => {
+const withStore =
+  (database: TestDatabase, test: (store: CompanionStore) => Promise<void>) => async () => {
     const created = await database.create();
     const store = await CompanionStore.open(created.location);
     try {
@@ -109,11 +109,14 @@ for (const database of TEST_DATABASES) {
       assert.equal(await store.attempts.opened('M-9-1'), undefined);
     })); // prettier-ignore
 
-    it('answers nothing for attempts that do not exist', withStore(database, async (store) => {
-      assert.equal(await store.attempts.get('none-1'), undefined);
-      assert.equal(await store.attempts.latest('none'), undefined);
-      assert.equal(await store.attempts.ready('none-1'), undefined);
-    }));
+    it(
+      'answers nothing for attempts that do not exist',
+      withStore(database, async (store) => {
+        assert.equal(await store.attempts.get('none-1'), undefined);
+        assert.equal(await store.attempts.latest('none'), undefined);
+        assert.equal(await store.attempts.ready('none-1'), undefined);
+      }),
+    );
 
     it('writes each shape of a new order and its attempt with its own columns', withStore(database, async (store) => {
       // The first shape names neither contract_name nor details.
