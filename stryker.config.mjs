@@ -62,9 +62,12 @@ export default {
   reporters: ['clear-text', 'progress', 'json'],
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
   thresholds: { high: 95, low: 90, break: 90 },
-  // Mutants already tested against unchanged code and tests are not run again.
+  // Mutants already tested against unchanged code and tests are not run again. The results are
+  // committed (test/mutation/incremental.json), so CI (.ci/run) tests only the mutants a change
+  // touched, or whose covering test files changed, against the last full run; `--force` re-tests
+  // every mutant (docs/site/project/testing.md says when).
   incremental: true,
-  incrementalFile: 'reports/mutation/stryker-incremental.json',
+  incrementalFile: 'test/mutation/incremental.json',
   tempDirName: '.stryker-tmp',
   cleanTempDir: 'always',
 };
