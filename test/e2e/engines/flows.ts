@@ -147,9 +147,7 @@ export function paymentFlows(name: EngineName): void {
       const ref = await s.checkout();
       await s.fillDetails();
       await s.pay();
-      await s.payCard('frame', CARDS.challenge);
-      await s.tab.fill('frame', { label: 'Code sent to your phone' }, '1234');
-      await s.tab.click('frame', { button: 'Confirm' });
+      await s.payChallenge('1234');
       assert.deepEqual(await said(s), PAID);
       await agree(ref, 'authorised');
     });
@@ -164,18 +162,14 @@ export function paymentFlows(name: EngineName): void {
         await s.pay();
         // Not "did not go through": the bank's challenge, on the service's page, in one step.
         assert.equal(await s.tab.text('element', { css: '[part="notice"]' }), VERIFY);
-        await s.payCard('frame', CARDS.challenge);
-        await s.tab.fill('frame', { label: 'Code sent to your phone' }, '0000');
-        await s.tab.click('frame', { button: 'Confirm' });
+        await s.payChallenge('0000');
         const failed = await s.outcome();
         assert.deepEqual([failed.status, failed.sentence], ['failed', SENTENCES.notVerified]);
         assert.match(failed.order_no, /-2$/, 'the direct attempt, then the page');
         // The element forgets a card once its payment ended: typed again, and the code right.
         await s.typeCard(CARDS.challenge);
         await s.pay();
-        await s.payCard('frame', CARDS.challenge);
-        await s.tab.fill('frame', { label: 'Code sent to your phone' }, '1234');
-        await s.tab.click('frame', { button: 'Confirm' });
+        await s.payChallenge('1234');
         assert.deepEqual(await said(s), PAID);
         await agree(ref, 'authorised');
       },

@@ -6,7 +6,7 @@
  */
 import type { DemoStack } from '../../../demo/stack.ts';
 import { until } from '../../server/helpers/until.ts';
-import { TEST_CPF, type Outcome } from '../helpers/demo.ts';
+import { CARDS, TEST_CPF, type Outcome } from '../helpers/demo.ts';
 import { WAIT_MS, type Tab } from '../../../scripts/tab/tab.ts';
 
 /** The `acquiring-result` details in the storefront's event log ("Events, for developers"). */
@@ -83,6 +83,16 @@ export class Shopper {
     await this.tab.fill(where, { label: 'Security code' }, '123');
     await this.tab.fill(where, { label: 'Name on card' }, 'Ada Lovelace');
     await this.tab.click(where, { button: 'Pay' });
+  }
+
+  /**
+   * Pays on the service's page in the frame with the card that needs 3-D Secure, and answers its
+   * challenge with `code` (1234 passes, any other fails).
+   */
+  async payChallenge(code: string): Promise<void> {
+    await this.payCard('frame', CARDS.challenge);
+    await this.tab.fill('frame', { label: 'Code sent to your phone' }, code);
+    await this.tab.click('frame', { button: 'Confirm' });
   }
 
   /** Waits until the tab is at an address starting with `prefix`. */
