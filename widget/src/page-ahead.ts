@@ -37,8 +37,10 @@ export interface ShownPage {
   /**
    * The service's page has loaded. The frame's one load event is that page's: the companion's
    * `/pay` page posts its form while it is parsed, and a navigation aborts the document it
-   * leaves (HTML's navigate), so that page fires none (one load in Chromium, Firefox and WebKit,
-   * test/e2e/engines/page-ahead.ts). A page that tells of a refused frame is never shown.
+   * leaves (HTML's navigate), so that page fires none in Chromium and Firefox. WebKit may fire
+   * it before the service's page commits (test/e2e/engines/page-ahead.ts): then the page is
+   * shown without the progress line a moment before the service's page paints. A page that
+   * tells of a refused frame is never shown.
    */
   painted: boolean;
   /** The companion was told the page is shown: false when it answered 410 (replaced, expired). */

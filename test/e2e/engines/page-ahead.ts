@@ -131,8 +131,13 @@ async function preparedPageFlow(
     'the same frame',
   );
   assert.equal(shown.modal, phone, phone ? 'modal on a phone' : 'in the form’s place');
-  // One load: the service's page (the companion's `/pay` page, left while parsed, fires none).
-  assert.equal(shown.loads, 1, 'the frame loaded once, before Pay');
+  // The service's page loaded once, before Pay: the companion's `/pay` page, left while parsed,
+  // fires no load in Chromium and Firefox; WebKit may fire its load too, before the service's
+  // page commits (seen once in the 22 flows of a clean clone's CI run and its retry).
+  assert.ok(
+    shown.loads >= 1 && shown.loads <= 2,
+    `the frame loaded ${shown.loads} times before Pay`,
+  );
   const inFrame = await s.tab.evaluateInFrame(frameDocument);
   assert.match(inFrame.path, /\/hosted\//, 'the service’s page');
   assert.ok(inFrame.since < pressedAt, 'its document was loaded before Pay, not after');
