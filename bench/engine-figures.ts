@@ -191,16 +191,25 @@ async function hostedPageLoaded(tab: Tab, startedAt: number, painted = false): P
   throw new Error('the hosted page did not load in the frame');
 }
 
+/** A fresh page with a new order's element, its form filled, its frame's loads counted. */
+async function formFilled(
+  tab: Tab,
+  origin: string,
+  attributes: Record<string, string>,
+): Promise<void> {
+  await tab.goto(origin);
+  await tab.evaluate(insertAndTime, { ...attributes, fields: 'email' });
+  await tab.evaluate(countFrameLoads);
+  await tab.fill('element', { label: 'Email' }, 'ada@example.com');
+}
+
 /** Pay → the hosted page loaded in the frame, on a fresh page with a new order's form filled. */
 async function clickToFrame(
   tab: Tab,
   origin: string,
   attributes: Record<string, string>,
 ): Promise<Points> {
-  await tab.goto(origin);
-  await tab.evaluate(insertAndTime, { ...attributes, fields: 'email' });
-  await tab.evaluate(countFrameLoads);
-  await tab.fill('element', { label: 'Email' }, 'ada@example.com');
+  await formFilled(tab, origin, attributes);
   return hostedPageLoaded(tab, await tab.evaluate(payOnceSessionAnswered, SHOPPER_TO_PAY_MS));
 }
 
@@ -215,10 +224,7 @@ async function preparedPageToFrame(
   origin: string,
   attributes: Record<string, string>,
 ): Promise<Points> {
-  await tab.goto(origin);
-  await tab.evaluate(insertAndTime, { ...attributes, fields: 'email' });
-  await tab.evaluate(countFrameLoads);
-  await tab.fill('element', { label: 'Email' }, 'ada@example.com');
+  await formFilled(tab, origin, attributes);
   if ((await tab.evaluate(frameLoadsAfter, 0)) === 0)
     throw new Error('the payment page was not loaded before Pay');
   return hostedPageLoaded(tab, await tab.evaluate(pressPay), true);
