@@ -7,32 +7,23 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { consoleProxy } from '../../../demo/console-proxy.ts';
-
-const listen = async (server: Server) => {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-};
+import { companionStandIn, listen, type Seen } from './companion-stand-in.ts';
 
 describe('the console proxy at its edges', () => {
-  const seen: { url: string; body: string }[] = [];
+  const seen: Seen[] = [];
+  const urlsAndBodies = () => seen.map(({ url, body }) => ({ url, body }));
   let upstream: Server;
   let front: Server;
   let url = '';
   before(async () => {
     // The companion's stand-in answers with no content type at all: only a body.
-    upstream = createServer((request, response) => {
-      let body = '';
-      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      request.on('end', () => {
-        seen.push({ url: request.url ?? '', body });
-        response.removeHeader('content-type');
-        response.writeHead(200).end('{"untyped":true}');
-      });
-    });
-    const companionUrl = await listen(upstream);
+    let companionUrl: string;
+    ({ server: upstream, url: companionUrl } = await companionStandIn(seen, (response) => {
+      response.removeHeader('content-type');
+      response.writeHead(200).end('{"untyped":true}');
+    }));
     front = createServer(express().use(consoleProxy({ companionUrl, tokenFor: () => 't' })));
     url = await listen(front);
   });
@@ -57,10 +48,10 @@ describe('the console proxy at its edges', () => {
       body: 'not json',
     });
     assert.equal(answer.status, 200);
-    assert.deepEqual(seen, [{ url: '/api/ops/reconcile', body: '{}' }]);
+    assert.deepEqual(urlsAndBodies(), [{ url: '/api/ops/reconcile', body: '{}' }]);
     seen.length = 0;
     await fetch(`${url}/capture`, { method: 'POST' });
-    assert.deepEqual(seen, [{ url: '/api/ops/capture', body: '{}' }], 'no body at all');
+    assert.deepEqual(urlsAndBodies(), [{ url: '/api/ops/capture', body: '{}' }], 'no body at all');
   });
 
   it('passes an answer without a content type on as JSON', async () => {

@@ -7,22 +7,10 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type Server } from 'node:http';
 import express from 'express';
 import { CONSOLE_OPERATIONS, consoleProxy } from '../../../demo/console-proxy.ts';
-
-interface Seen {
-  method: string;
-  url: string;
-  headers: IncomingMessage['headers'];
-  body: string;
-}
-
-const listen = async (server: Server) => {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-};
+import { companionStandIn, listen, type Seen } from './companion-stand-in.ts';
 
 describe('the console proxy', () => {
   const seen: Seen[] = [];
@@ -30,16 +18,13 @@ describe('the console proxy', () => {
   let front: Server;
   let url = '';
   before(async () => {
-    // The companion's stand-in: a real server that answers 418 with a body of its own.
-    upstream = createServer((request, response) => {
-      let body = '';
-      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      request.on('end', () => {
-        seen.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers, body }); // prettier-ignore
-        response.writeHead(418, { 'content-type': 'application/problem+json' }).end('{"at":"companion"}'); // prettier-ignore
-      });
-    });
-    const companionUrl = await listen(upstream);
+    // The companion's stand-in answers 418 with a body of its own.
+    let companionUrl: string;
+    ({ server: upstream, url: companionUrl } = await companionStandIn(seen, (response) =>
+      response
+        .writeHead(418, { 'content-type': 'application/problem+json' })
+        .end('{"at":"companion"}'),
+    ));
     const app = express();
     app.use('/console', (request, response, next) => {
       response.locals.space = request.get('x-space');
