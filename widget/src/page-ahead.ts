@@ -1,20 +1,23 @@
 /**
- * The payment page loaded before Pay, out of sight, so that Pay shows a page already painted.
- * Once the checkout session Pay would start is prepared (prepare.ts), its page's one-time address
- * with `?prepared=1` loads into the frame of the payment page's `<dialog>` while that dialog is
- * closed: not rendered, so nothing is announced, nothing takes the focus and the page around
- * stays as it is. The companion serves such a page once and leaves its attempt replaceable
- * (server/companion/http/routes/pages.ts): nobody sees it, nobody can pay on it. At Pay, when Pay
- * takes that session, the same frame is shown (frame-controller.ts: nothing moves, so nothing
- * loads again) and the widget tells the companion the page is opened; a 410 there (the attempt
- * was replaced or expired meanwhile) means a fresh page.
+ * The payment page loaded before Pay, out of sight, so that Pay shows a page already painted, or
+ * one already on its way. As the session Pay would start is being prepared (prepare.ts), the
+ * companion's page frame (`PAGE_FRAME_PATH`: a page of its own that posts a form it is given)
+ * loads in the frame of the payment page's `<dialog>` while that dialog is closed: not rendered,
+ * so nothing is announced, nothing takes the focus and the page around stays as it is. Once the
+ * session is there, its `page_form` (the service's form that opens its hosted page) goes to that
+ * page, which posts it: the service's page loads in the frame, still out of sight. Nobody sees
+ * it, so nobody can pay on it, and its attempt stays replaceable. At Pay, when Pay takes that
+ * session, the same frame is shown (frame-controller.ts: nothing moves, so nothing loads again)
+ * and the widget tells the companion the page is opened; a 410 there (the attempt was replaced or
+ * expired meanwhile) means a fresh page. No hop through the one-time `/pay` page is left in Pay.
  *
- * A change to the form discards the page (the frame goes, and the session with it: its address
- * is used); the next session prepared loads a new one. Nothing loads while the shopper types:
- * only a prepared session's page. In the schema part (pay-part.ts), beside the preparer.
+ * A change to the form discards a page posted (the frame goes, and the session with it); the
+ * page frame alone stays for the next session. Nothing of the service's loads while the shopper
+ * types: only a prepared session's page. A session without a form (the service's page refuses
+ * the storefront's frame, or answered none) loads nothing ahead: Pay goes the normal way. In the
+ * schema part (pay-part.ts), beside the preparer.
  */
-import { frameMessage, isHttpUrl } from './frame.ts';
-import type { SessionResponse } from './protocol.ts';
+import { PAGE_FORM_MESSAGE_TYPE, PAGE_FRAME_PATH, type SessionResponse } from './protocol.ts';
 import type { RouteUrl } from './routes.ts';
 import { companionBase } from './saved-attempt.ts';
 
@@ -32,31 +35,23 @@ export interface AheadSlot {
 
 /** The page loaded ahead, as Pay shows it. */
 export interface ShownPage {
-  /** The frame's address: the one it loaded, so the frame keeps its document. */
+  /** The frame's address: the page frame's, so the frame keeps its document. */
   url: string;
-  /**
-   * The service's page has loaded. The frame's one load event is that page's: the companion's
-   * `/pay` page posts its form while it is parsed, and a navigation aborts the document it
-   * leaves (HTML's navigate), so that page fires none in Chromium and Firefox. WebKit may fire
-   * it before the service's page commits (test/e2e/engines/page-ahead.ts): then the page is
-   * shown without the progress line a moment before the service's page paints. A page that
-   * tells of a refused frame is never shown.
-   */
+  /** The service's page has loaded in the frame (its load event, after the page frame's own). */
   painted: boolean;
   /** The companion was told the page is shown: false when it answered 410 (replaced, expired). */
   opened: Promise<boolean>;
 }
 
+/** Where the frame stands: nothing, the page frame loading, loaded and waiting, a form posted. */
+type Stage = 'none' | 'loading' | 'ready' | 'posted';
+
 export class PageAhead {
-  /** The session whose page is loading or loaded out of sight. */
+  #stage: Stage = 'none';
+  /** The session whose form the page frame is to post, or has posted. */
   #session: SessionResponse | undefined;
-  /** The frame has loaded since its page was set: the service's page is in it (`painted`). */
+  /** The service's page has loaded since its form was posted. */
   #loaded = false;
-  /** The companion's page said the service's page refuses this frame. */
-  #refused = false;
-  /** Resolves at the frame's load: the companion has served the page (and the service its own). */
-  #served: Promise<void> = Promise.resolve();
-  #onServed: () => void = () => undefined;
 
   constructor(
     private readonly host: PageHost,
@@ -66,61 +61,55 @@ export class PageAhead {
     host.renderRoot.addEventListener('load', this.#onLoad, true);
   }
 
-  /** Whether the page loaded ahead was refused its frame: Pay takes a fresh page instead. */
-  get refused(): boolean {
-    return this.#refused;
+  /** A session is being prepared: the page frame loads now, if it is not there already. */
+  warm(): void {
+    if (this.#stage !== 'none') return;
+    this.#stage = 'loading';
+    this.#set(`${companionBase(this.host.companion)}${PAGE_FRAME_PATH}`);
   }
 
   /** Loads `session`'s page out of sight, in place of any page loaded before. */
   load(session: SessionResponse): void {
     this.discard();
-    if (!session.frame_url || !isHttpUrl(session.frame_url)) return;
-    const url = new URL(session.frame_url);
-    url.searchParams.set('prepared', '1');
+    if (!session.page_form) return;
+    this.warm();
     this.#session = session;
-    this.#served = new Promise((resolve) => (this.#onServed = resolve));
-    addEventListener('message', this.#onMessage);
-    this.#set(url.href);
+    if (this.#stage === 'ready') this.#post();
   }
 
-  /** Takes the page away (the form changed, the element left): the frame goes with it. */
+  /** Takes a posted page away (the form changed, the element left): the frame goes with it. */
   discard(): void {
-    this.#forget();
-    if (this.frame.ahead) this.#set(undefined);
+    this.#session = undefined;
+    if (this.#stage === 'posted') this.#reset();
   }
 
   /**
-   * At Pay, for the session Pay took: the page loaded for it, which the frame then shows, or
-   * undefined (and any other page is discarded). The companion is told once it has served the page.
+   * At Pay, for the session Pay took: the page posted for it, which the frame then shows, or
+   * undefined (and the frame is left to Pay's page). The companion is told at once.
    */
   shown(session: SessionResponse): ShownPage | undefined {
-    const url = this.frame.ahead;
-    const mine = session === this.#session && url !== undefined && !this.#refused;
-    const [painted, served] = [this.#loaded, this.#served];
-    if (!mine || !url) {
-      this.discard();
-      return undefined;
-    }
-    this.#forget();
-    const token = new URL(url).pathname.split('/').pop() ?? '';
+    const [url, mine, painted] = [this.frame.ahead, session === this.#session, this.#loaded];
+    const posted = this.#stage === 'posted';
+    this.#reset();
+    // The page's one-time address names its token: `…/pay/<token>`.
+    const token = session.frame_url && new URL(session.frame_url).pathname.split('/').pop();
+    if (!mine || !posted || !url || !token) return undefined;
     const opened: RouteUrl<'pageOpened'> = `${companionBase(this.host.companion)}/api/pages/${token}/opened`;
     return {
       url,
       painted,
       // Anything but a 410 leaves the page as it is: the shopper may go on paying on it.
-      opened: served.then(() =>
-        fetch(opened, { method: 'POST' }).then(
-          (answer) => answer.status !== 410,
-          () => true,
-        ),
+      opened: fetch(opened, { method: 'POST' }).then(
+        (answer) => answer.status !== 410,
+        () => true,
       ),
     };
   }
 
-  #forget(): void {
-    removeEventListener('message', this.#onMessage);
-    this.#session = undefined;
-    this.#loaded = this.#refused = false;
+  /** Forgets the page and takes the frame away. */
+  #reset(): void {
+    [this.#stage, this.#session, this.#loaded] = ['none', undefined, false];
+    if (this.frame.ahead) this.#set(undefined);
   }
 
   #set(url: string | undefined): void {
@@ -128,17 +117,24 @@ export class PageAhead {
     this.host.requestUpdate();
   }
 
+  /**
+   * The page frame's form, to the page frame: with a target origin of `*`, its origin being
+   * opaque (its CSP's sandbox). Posted only as the page frame stands loaded, nothing posted yet:
+   * nothing but that page could have moved the frame on.
+   */
+  #post(): void {
+    const form = this.#session?.page_form;
+    const frame = this.host.renderRoot.querySelector('iframe')?.contentWindow;
+    if (!form || !frame) return;
+    this.#stage = 'posted';
+    frame.postMessage({ type: PAGE_FORM_MESSAGE_TYPE, form }, '*');
+  }
+
   #onLoad = (event: Event): void => {
     if ((event.target as Element).localName !== 'iframe') return;
-    this.#loaded = true;
-    this.#onServed();
-  };
-
-  #onMessage = (event: MessageEvent): void => {
-    const session = this.#session;
-    const frame = this.host.renderRoot.querySelector('iframe')?.contentWindow;
-    const origin = new URL(this.host.companion).origin;
-    if (session && frameMessage(event, origin, frame, session.order_ref) === 'framing-refused')
-      this.#refused = true;
+    if (this.#stage === 'loading') {
+      this.#stage = 'ready';
+      if (this.#session) this.#post();
+    } else if (this.#stage === 'posted') this.#loaded = true;
   };
 }

@@ -93,6 +93,8 @@ export class SessionPreparer {
     this.#waiting = key;
     this.#timer = setTimeout(() => {
       this.#timer = this.#waiting = undefined;
+      // The page frame loads beside the session: its form goes there the moment it is back.
+      this.page?.warm();
       const prepared: Prepared = { key, session: this.start(body), failed: false, ready: false };
       const settled = (failed: boolean) => {
         [prepared.ready, prepared.failed] = [!failed, failed];
@@ -129,9 +131,7 @@ export class SessionPreparer {
   /**
    * At Pay: the prepared session when `body` asks for the same and its page address has time
    * left (used once: its address is one-time), else a session started now. A prepared session
-   * that fails is started again now, so Pay fails only on its own request. A page loaded out of
-   * sight that the service refused to be framed is not taken: the fresh one goes the normal way
-   * (the frame is told it is refused, and the page opens outside it).
+   * that fails is started again now, so Pay fails only on its own request.
    */
   take(body: SessionBody): Promise<SessionResponse> {
     const prepared = this.#prepared;
@@ -141,8 +141,7 @@ export class SessionPreparer {
       this.page?.discard();
       return this.start(body);
     };
-    if (!prepared || prepared.failed || prepared.key !== requestKey(body) || this.page?.refused)
-      return fresh();
+    if (!prepared || prepared.failed || prepared.key !== requestKey(body)) return fresh();
     return prepared.session.then(
       (session) =>
         (session.expires_at ?? Infinity) - Date.now() > MIN_LIFETIME_MS ? session : fresh(),

@@ -3,7 +3,7 @@
  * is unknown leaves the order for reconciliation, never marked paid or failed on a guess.
  */
 import type { SessionResponse } from 'acquiring-checkout/contract';
-import { ConnectionError, GatewayError } from '../../gateway/index.ts';
+import { ConnectionError, GatewayError, readCheckoutForm } from '../../gateway/index.ts';
 import { present } from '../../unknown.ts';
 import { onServiceAnswer } from '../attempt-machine/index.ts';
 import {
@@ -46,10 +46,21 @@ function answer(
   };
 }
 
-const framed = (ctx: Context, page: PageToken) => ({
-  frame_url: `${ctx.config.publicUrl}/pay/${page.token}`,
-  expires_at: page.expires_at,
-});
+/**
+ * A checkout's page: its one-time address, and the service's form that opens it (what that
+ * address serves, read as a form) for the widget's page frame. Both go to the one client that
+ * owns the order; the form carries what the address's page carries, never in an address.
+ */
+function framed(ctx: Context, page: PageToken, html: string): Partial<SessionResponse> {
+  const form = readCheckoutForm(html);
+  const action = form && URL.canParse(form.action) ? new URL(form.action) : undefined;
+  const http = action?.protocol === 'https:' || action?.protocol === 'http:';
+  return {
+    frame_url: `${ctx.config.publicUrl}/pay/${page.token}`,
+    expires_at: page.expires_at,
+    ...(form && http ? { page_form: { action: form.action, method: form.method, fields: form.inputs } } : {}),
+  };
+}
 
 /** The session answer for a ready attempt; a checkout gets a fresh one-time page address. */
 export async function sessionOf(
@@ -60,7 +71,7 @@ export async function sessionOf(
   if (attempt.mode === 'checkout' && attempt.page_html) {
     const page = newPage(ctx);
     await ctx.store.pageTokens.add(page.token, attempt.order_no, page.expires_at);
-    return answer(ctx, order, attempt.order_no, framed(ctx, page));
+    return answer(ctx, order, attempt.order_no, framed(ctx, page, attempt.page_html));
   }
   if (attempt.mode === 'apm' && attempt.issuer_url)
     return answer(ctx, order, attempt.order_no, { issuer_url: attempt.issuer_url });
@@ -96,7 +107,7 @@ export async function createAtService(
         await ctx.store.attempts.settleWithPage(orderNo, order_ref, move, attempt, patch, address)
       ) {
         const written = { ...order, ...patch, status: move.status ?? order.status };
-        return answer(ctx, written, orderNo, framed(ctx, address));
+        return answer(ctx, written, orderNo, framed(ctx, address, page.html));
       }
     } else if (service.operation === 'apm') {
       const result = await ctx.gateway.apmPayment({ ...service.fields, ...own });

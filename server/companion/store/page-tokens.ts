@@ -35,15 +35,15 @@ export class PageTokensRepository {
   }
 
   /**
-   * The order number of a token already used (its page served, in a frame out of sight for a
-   * page prepared before Pay) and not expired: the attempt whose page the shopper is shown now.
+   * The order number of a token not expired, used or not: its page was served out of sight (a
+   * page prepared before Pay) or posted from the session's form by the widget's page frame, and
+   * is the page the shopper is shown now.
    */
-  async served(token: string, now = Date.now()): Promise<string | undefined> {
+  async live(token: string, now = Date.now()): Promise<string | undefined> {
     const row = await this.db
       .selectFrom('page_tokens')
       .select('order_no')
       .where('token', '=', token)
-      .where('used_at', 'is not', null)
       .where('expires_at', '>', now)
       .executeTakeFirst();
     return row?.order_no;

@@ -1,17 +1,22 @@
 /**
- * A payment page prepared before Pay: served at its one-time address with `?prepared=1`, into a
- * frame out of sight, it leaves the attempt unopened, so a change to the form still replaces it;
+ * A payment page prepared before Pay, either way the widget loads one into a frame out of sight:
+ * posted by the companion's page frame from the session's `page_form` (the way now), or served at
+ * its one-time address with `?prepared=1` (the way before). Either leaves the attempt unopened,
+ * so a change to the form still replaces it;
  * the widget's `pageOpened` at Pay opens it (never replaced from then on). An abandoned prepared
  * page is never charged: replaced, or left until the attempt's lifetime ends, its attempt is
  * abandoned or expired and the service's payment for it is never paid.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { PAID_STATUSES } from 'acquiring-checkout/contract';
+import { PAGE_FRAME_PATH, PAID_STATUSES, type PageForm } from 'acquiring-checkout/contract';
 import { sessionBody, startStack, type Stack } from '../helpers/companion.ts';
 
 /** The token of a one-time page address (`…/pay/<token>`). */
 const tokenOf = (frameUrl: unknown) => String(frameUrl).split('/pay/')[1] ?? '';
+/** How the page came into the frame: posted by the page frame, or served at its address. */
+type Way = 'posted' | 'served';
+const WAYS: Way[] = ['posted', 'served'];
 
 describe('a payment page prepared before Pay', () => {
   let stack: Stack;
@@ -33,17 +38,24 @@ describe('a payment page prepared before Pay', () => {
     assert.equal(orders.length, 1, 'the service has the payment');
     return orders[0]?.payment_status;
   };
-  /** Prepares a session and loads its page out of sight, as the widget does before Pay. */
-  const prepare = async (ref: string, email = 'ada@example.com') => {
+  /**
+   * Prepares a session and loads its page out of sight, as the widget does before Pay: the page
+   * frame's post of the session's form (`posted`), or the one-time address with `?prepared=1`.
+   */
+  const prepare = async (ref: string, email = 'ada@example.com', way: Way = 'posted') => {
     const body = sessionBody(ref);
     const session = await stack.widget('/checkout-sessions', {
       ...body,
       shopper: { ...body.shopper, email },
     });
     assert.equal(session.status, 201);
-    const page = await fetch(`${String(session.body.frame_url)}?prepared=1`);
+    const form = session.body.page_form as PageForm;
+    const page =
+      way === 'posted'
+        ? await fetch(form.action, { method: 'POST', body: new URLSearchParams(form.fields) })
+        : await fetch(`${String(session.body.frame_url)}?prepared=1`);
     assert.equal(page.status, 200, 'the prepared page is served');
-    assert.match(await page.text(), /session_token/);
+    assert.match(await page.text(), way === 'posted' ? /name="card"/ : /session_token/);
     return session.body;
   };
   const opened = (frameUrl: unknown) =>
@@ -53,51 +65,75 @@ describe('a payment page prepared before Pay', () => {
     });
 
   it('is served once, and leaves its attempt unopened', async () => {
-    const session = await prepare('mug.p1');
+    const session = await prepare('mug.p1', undefined, 'served');
     assert.equal((await attemptOf(String(session.order_no))).opened_at, null);
     const again = await fetch(`${String(session.frame_url)}?prepared=1`);
     assert.equal(again.status, 410, 'its one-time address is used');
   });
 
-  it('is replaced when the form changes, and the replaced one is never charged', async () => {
-    const first = await prepare('mug.p2');
-    const second = await prepare('mug.p2', 'grace@example.com');
-    assert.notEqual(second.order_no, first.order_no, 'a new attempt for the changed form');
-    const replaced = await attemptOf(String(first.order_no));
-    assert.equal(replaced.state, 'abandoned');
-    assert.equal((await opened(first.frame_url)).status, 410, 'Pay cannot open a replaced page');
-    assert.ok(!PAID_STATUSES.includes((await serviceStatus(String(first.order_no))) as never));
+  it("hands the service's form to the widget, and the page frame that posts it to storefronts", async () => {
+    const session = await stack.widget('/checkout-sessions', sessionBody('mug.p0'));
+    const form = session.body.page_form as PageForm;
+    assert.equal(form.action, `${stack.sandbox.url}/hosted/checkout`);
+    assert.equal(form.method, 'post');
+    assert.ok(form.fields.session_token, "the service's session token is in the form");
+    const frame = await fetch(`${stack.companion.url}${PAGE_FRAME_PATH}`);
+    const csp = frame.headers.get('content-security-policy') ?? '';
+    assert.equal(frame.status, 200);
+    assert.match(csp, /frame-ancestors http:\/\/shop\.test/);
+    assert.match(csp, /script-src 'sha256-[^']+'/);
+    assert.match(csp, /sandbox allow-scripts allow-forms/);
   });
 
-  it('is opened at Pay: from then on the form cannot replace it', async () => {
-    const first = await prepare('mug.p3');
-    const answer = await opened(first.frame_url);
-    assert.equal(answer.status, 204);
-    assert.notEqual((await attemptOf(String(first.order_no))).opened_at, null);
-    const body = sessionBody('mug.p3');
-    const asked = await stack.widget('/checkout-sessions', {
-      ...body,
-      shopper: { ...body.shopper, email: 'grace@example.com' },
+  it('is opened by the token its session handed out, and by no other', async () => {
+    const session = await prepare('mug.p4');
+    const token = tokenOf(session.frame_url);
+    const other = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
+    assert.equal((await opened(`/pay/${other}`)).status, 410, 'a token never handed out');
+    assert.equal((await attemptOf(String(session.order_no))).opened_at, null);
+    assert.equal((await opened(session.frame_url)).status, 204);
+    assert.notEqual((await attemptOf(String(session.order_no))).opened_at, null);
+  });
+
+  for (const way of WAYS) {
+    it(`${way}: is replaced when the form changes, and the replaced one is never charged`, async () => {
+      const first = await prepare(`mug.p2-${way}`, undefined, way);
+      const second = await prepare(`mug.p2-${way}`, 'grace@example.com', way);
+      assert.notEqual(second.order_no, first.order_no, 'a new attempt for the changed form');
+      const replaced = await attemptOf(String(first.order_no));
+      assert.equal(replaced.state, 'abandoned');
+      assert.equal((await opened(first.frame_url)).status, 410, 'Pay cannot open a replaced page');
+      assert.ok(!PAID_STATUSES.includes((await serviceStatus(String(first.order_no))) as never));
     });
-    assert.equal(asked.body.order_no, first.order_no, 'the opened attempt is answered again');
-  });
 
-  it('cannot be opened by a token whose page was never served', async () => {
-    const session = await stack.widget('/checkout-sessions', sessionBody('mug.p4'));
-    assert.equal((await opened(session.body.frame_url)).status, 410);
-    assert.equal((await attemptOf(String(session.body.order_no))).opened_at, null);
-  });
+    it(`${way}: is opened at Pay: from then on the form cannot replace it`, async () => {
+      const first = await prepare(`mug.p3-${way}`, undefined, way);
+      const answer = await opened(first.frame_url);
+      assert.equal(answer.status, 204);
+      assert.notEqual((await attemptOf(String(first.order_no))).opened_at, null);
+      const body = sessionBody(`mug.p3-${way}`);
+      const asked = await stack.widget('/checkout-sessions', {
+        ...body,
+        shopper: { ...body.shopper, email: 'grace@example.com' },
+      });
+      assert.equal(asked.body.order_no, first.order_no, 'the opened attempt is answered again');
+    });
 
-  it('left unshown, expires after the attempt lifetime and is never charged', async () => {
-    const session = await prepare('mug.p5');
-    const orderNo = String(session.order_no);
-    // Its attempt made longer ago than the lifetime (24 h), as the expiry test of metrics-counts.
-    await store().db.updateTable('attempts').set({ created_at: 0 }).where('order_no', '=', orderNo).execute(); // prettier-ignore
-    const answer = await stack.ops('/reconcile', {});
-    assert.equal(answer.body.expired, 1);
-    assert.equal((await attemptOf(orderNo)).state, 'expired');
-    assert.equal((await store().orders.get('mug.p5'))?.status, 'expired');
-    assert.equal((await opened(session.frame_url)).status, 410, 'Pay cannot open an expired page');
-    assert.ok(!PAID_STATUSES.includes((await serviceStatus(orderNo)) as never));
-  });
+    it(`${way}: left unshown, expires after the attempt lifetime and is never charged`, async () => {
+      const session = await prepare(`mug.p5-${way}`, undefined, way);
+      const orderNo = String(session.order_no);
+      // Its attempt made longer ago than the lifetime (24 h), as the expiry test of metrics-counts.
+      await store().db.updateTable('attempts').set({ created_at: 0 }).where('order_no', '=', orderNo).execute(); // prettier-ignore
+      const answer = await stack.ops('/reconcile', {});
+      assert.equal(answer.body.expired, 1);
+      assert.equal((await attemptOf(orderNo)).state, 'expired');
+      assert.equal((await store().orders.get(`mug.p5-${way}`))?.status, 'expired');
+      assert.equal(
+        (await opened(session.frame_url)).status,
+        410,
+        'Pay cannot open an expired page',
+      );
+      assert.ok(!PAID_STATUSES.includes((await serviceStatus(orderNo)) as never));
+    });
+  }
 });
