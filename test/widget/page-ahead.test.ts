@@ -1,11 +1,14 @@
 /**
  * The payment page loaded before Pay (src/page-ahead.ts), against the test stack's real
- * companion: out of sight once the session is prepared, shown by Pay as it is, discarded by a
- * change to the form, and replaced by a fresh page when the companion says it is gone (410).
+ * companion and sandbox: the companion's page frame loads out of sight as the session is
+ * prepared and posts the session's form, so the service's page loads there; Pay shows it as it
+ * is; a change to the form discards it; the companion's 410 means a fresh page; a session with
+ * no form loads nothing ahead.
  */
 import { expect, oneEvent, waitUntil } from '@open-wc/testing';
 import '../../widget/src/index.ts';
 import type { AcquiringCheckout } from '../../widget/src/index.ts';
+import { PAGE_FRAME_PATH } from '../../widget/src/protocol.ts';
 import { elementWith, fillValid, orderRef, part, type } from './helpers.ts';
 // @ts-expect-error: served by the test runner's stack plugin (web-test-runner.config.mjs)
 import { companion } from '/__stack.js';
@@ -13,24 +16,31 @@ import { companion } from '/__stack.js';
 const frameOf = (el: AcquiringCheckout) => el.shadowRoot?.querySelector('iframe') ?? null;
 const dialogOf = (el: AcquiringCheckout) => el.shadowRoot?.querySelector('dialog') ?? null;
 
+type Shop = { el: AcquiringCheckout; loads: Map<EventTarget | null, number> };
+
 /** The element for a new order, its frames' load events counted (by the frame they load in). */
-async function element(): Promise<{ el: AcquiringCheckout; loaded: Set<EventTarget | null> }> {
+async function element(): Promise<Shop> {
   const el = await elementWith({ companion, 'order-ref': orderRef('ahead') });
-  const loaded = new Set<EventTarget | null>();
+  const loads = new Map<EventTarget | null, number>();
   // Capturing: a frame's load event does not bubble.
-  el.shadowRoot?.addEventListener('load', (event) => loaded.add(event.target), true);
-  return { el, loaded };
+  el.shadowRoot?.addEventListener(
+    'load',
+    (event) => loads.set(event.target, (loads.get(event.target) ?? 0) + 1),
+    true,
+  );
+  return { el, loads };
 }
 
-/** The frame once a page other than `before` has loaded in it out of sight. */
-async function prepared(
-  { el, loaded }: { el: AcquiringCheckout; loaded: Set<EventTarget | null> },
-  before = '',
-): Promise<HTMLIFrameElement> {
+/**
+ * The frame other than `before` once the service's page has loaded in it out of sight: the page
+ * frame's load, then the page its form posted.
+ */
+async function prepared({ el, loads }: Shop, before?: Element): Promise<HTMLIFrameElement> {
   await waitUntil(
     () => {
       const frame = frameOf(el);
-      return frame?.src.includes('prepared=1') && frame.src !== before && loaded.has(frame);
+      const atFrame = frame?.src.endsWith(PAGE_FRAME_PATH) && frame !== before;
+      return atFrame && (loads.get(frame) ?? 0) >= 2;
     },
     'no page was loaded before Pay',
     { timeout: 10_000 },
@@ -67,6 +77,7 @@ describe('the payment page loaded before Pay', () => {
     part(el, 'pay-button').click();
     await mounted;
     expect(frameOf(el), 'the same frame, not a new one').to.equal(frame);
+    expect(frame.src, 'at the same address: nothing loads again').to.match(/\/page-frame$/);
     expect(dialogOf(el)?.open).to.equal(true);
     expect(part(el, 'progress'), 'painted already: no progress line').to.equal(null);
     await waitUntil(() => opened?.calls() === 1, 'the companion was not told', { timeout: 5_000 });
@@ -78,9 +89,33 @@ describe('the payment page loaded before Pay', () => {
     await fillValid(el);
     const first = await prepared(shop);
     await type(el, 'email', 'grace@example.com');
-    await waitUntil(() => frameOf(el) === null, 'the page was not discarded', { timeout: 5_000 });
-    const second = await prepared(shop, first.src);
-    expect(second.src).not.to.equal(first.src);
+    await waitUntil(() => frameOf(el) !== first, 'the page was not discarded', { timeout: 5_000 });
+    await prepared(shop, first);
+  });
+
+  it('loads nothing ahead for a session without the service\'s form', async () => {
+    const original = window.fetch;
+    let answered = 0;
+    // The companion leaves the form out when the service's page refuses the storefront's frame.
+    window.fetch = async (input, init) => {
+      const answer = await original(input, init);
+      if (!String(input).endsWith('/checkout-sessions')) return answer;
+      const { page_form: _, ...session } = (await answer.json()) as Record<string, unknown>;
+      answered++;
+      return Response.json(session, { status: answer.status });
+    };
+    try {
+      const { el } = await element();
+      await fillValid(el);
+      await waitUntil(() => answered === 1, 'no session was prepared', { timeout: 10_000 });
+      part(el, 'pay-button').click();
+      await waitUntil(() => frameOf(el)?.src.includes('/pay/'), 'Pay took the one-time page', {
+        timeout: 10_000,
+      });
+      expect(dialogOf(el)?.open).to.equal(true);
+    } finally {
+      window.fetch = original;
+    }
   });
 
   it('is replaced by a fresh page when the companion answers 410', async () => {
@@ -88,15 +123,9 @@ describe('the payment page loaded before Pay', () => {
     const shop = await element();
     const { el } = shop;
     await fillValid(el);
-    const frame = await prepared(shop);
-    const loaded = frame.src;
+    await prepared(shop);
     part(el, 'pay-button').click();
-    await waitUntil(
-      () => frameOf(el)?.src.includes('/pay/') && frameOf(el)?.src !== loaded,
-      'no fresh page',
-      { timeout: 5_000 },
-    );
-    expect(frameOf(el)?.src).not.to.include('prepared=1');
+    await waitUntil(() => frameOf(el)?.src.includes('/pay/'), 'no fresh page', { timeout: 5_000 });
     expect(dialogOf(el)?.open).to.equal(true);
   });
 });
