@@ -1,8 +1,9 @@
 /**
  * The payment page loaded before Pay (widget/src/page-ahead.ts), as a shopper meets it in every
- * engine (flows.ts runs it): once the session is prepared, the page's one-time address with
- * `?prepared=1` is in the frame of the closed dialog; a change to the form replaces it; Pay shows
- * the frame as it is, with no new page requested, and the shopper pays on it.
+ * engine (flows.ts runs it): once the session is prepared, the companion's page frame is in the
+ * frame of the closed dialog and has posted the session's form, so the service's page is loaded
+ * there; a change to the form replaces it; Pay shows the frame as it is, with no new page
+ * requested (the one-time `/pay` address never used), and the shopper pays on it.
  */
 import assert from 'node:assert/strict';
 import type { DemoStack } from '../../../demo/stack.ts';
@@ -87,9 +88,12 @@ async function preparedPageFlow(
         .execute()
     ).filter((row) => row.used_at !== null).length;
   const framedNow = () => s.tab.evaluate(framed);
-  /** Waits until the frame holds a prepared page other than `before`, closed, and it has loaded. */
-  const preparedPage = (before: string) =>
-    until(framedNow, (f) => f.src !== before && f.src.includes('prepared=1') && f.loads >= 1, {
+  /**
+   * Waits until the frame, closed, holds the page frame and, since the loads were last counted,
+   * has loaded it and then the service's page its form posted.
+   */
+  const preparedPage = () =>
+    until(framedNow, (f) => f.src.endsWith('/page-frame') && f.loads >= 2, {
       timeoutMs: 15_000,
       everyMs: 50,
       what: 'a page loaded out of sight before Pay',
@@ -99,7 +103,7 @@ async function preparedPageFlow(
   const ref = await s.checkout();
   await s.tab.evaluate(framed); // counts the frame's loads from now on
   await s.fillDetails();
-  const first = await preparedPage('');
+  const first = await preparedPage();
   assert.equal(first.open, false, 'loaded while the dialog is closed');
   assert.equal(first.shown, false, 'out of sight');
   assert.equal(await s.tab.count('element', { button: 'Pay' }), 1, 'the form is still there');
@@ -107,7 +111,7 @@ async function preparedPageFlow(
   // A change to the form: that page goes, and the next prepared session brings another.
   await s.tab.evaluate(recount);
   await s.tab.fill('element', { label: 'Email' }, 'grace@example.com');
-  const second = await preparedPage(first.src);
+  const second = await preparedPage();
   assert.equal(second.open, false);
   const attempts = await store()
     .db.selectFrom('attempts')
@@ -131,17 +135,13 @@ async function preparedPageFlow(
     'the same frame',
   );
   assert.equal(shown.modal, phone, phone ? 'modal on a phone' : 'in the form’s place');
-  // The service's page loaded once, before Pay: the companion's `/pay` page, left while parsed,
-  // fires no load in Chromium and Firefox; WebKit may fire its load too, before the service's
-  // page commits (seen once in the 22 flows of a clean clone's CI run and its retry).
-  assert.ok(
-    shown.loads >= 1 && shown.loads <= 2,
-    `the frame loaded ${shown.loads} times before Pay`,
-  );
+  // Loaded before Pay, once each: the page frame, then the service's page.
+  assert.equal(shown.loads, 2, `the frame loaded ${shown.loads} times before Pay`);
   const inFrame = await s.tab.evaluateInFrame(frameDocument);
   assert.match(inFrame.path, /\/hosted\//, 'the service’s page');
   assert.ok(inFrame.since < pressedAt, 'its document was loaded before Pay, not after');
   assert.equal(await served(ref), servedBefore, 'Pay asked the companion for no other page');
+  assert.equal(servedBefore, 0, 'no one-time `/pay` address was used: no hop');
   await until(
     async () =>
       (await store().db.selectFrom('attempts').select('opened_at').where('order_no', '=', `${ref}-2`).executeTakeFirst())?.opened_at, // prettier-ignore
