@@ -215,8 +215,8 @@ async function clickToFrame(
 
 /**
  * Pay → the hosted page painted when it was loaded before Pay: the form filled, the element's
- * frame waited for until it has loaded out of sight (its one load event is the service's page,
- * widget/src/page-ahead.ts), then Pay. Its points before Pay are negative; `painted` is the
+ * frame waited for until it has loaded out of sight (the companion's page frame, then the service's
+ * page its form posted: widget/src/page-ahead.ts), then Pay. Its points before Pay are negative; `painted` is the
  * first paint of a page that was never on screen before Pay.
  */
 async function preparedPageToFrame(
@@ -225,7 +225,8 @@ async function preparedPageToFrame(
   attributes: Record<string, string>,
 ): Promise<Points> {
   await formFilled(tab, origin, attributes);
-  if ((await tab.evaluate(frameLoadsAfter, 0)) === 0)
+  // Two loads: the companion's page frame, then the service's page its form posted.
+  if ((await tab.evaluate(frameLoadsAfter, 1)) < 2)
     throw new Error('the payment page was not loaded before Pay');
   return hostedPageLoaded(tab, await tab.evaluate(pressPay), true);
 }

@@ -68,8 +68,9 @@ export class PageAhead {
     this.#set(`${companionBase(this.host.companion)}${PAGE_FRAME_PATH}`);
   }
 
-  /** Loads `session`'s page out of sight, in place of any page loaded before. */
+  /** Loads `session`'s page out of sight, in place of any page loaded before (its own stays). */
   load(session: SessionResponse): void {
+    if (session === this.#session) return;
     this.discard();
     if (!session.page_form) return;
     this.warm();

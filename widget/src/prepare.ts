@@ -90,11 +90,12 @@ export class SessionPreparer {
     const key = requestKey(body);
     if (key === this.#waiting || (key === this.#prepared?.key && !this.#prepared.failed)) return;
     this.cancel(true);
+    // The companion's page frame (a small page, the same for every shopper) loads now, so that
+    // it is there when the session's form is: that is not the service's page, which waits.
+    this.page?.warm();
     this.#waiting = key;
     this.#timer = setTimeout(() => {
       this.#timer = this.#waiting = undefined;
-      // The page frame loads beside the session: its form goes there the moment it is back.
-      this.page?.warm();
       const prepared: Prepared = { key, session: this.start(body), failed: false, ready: false };
       const settled = (failed: boolean) => {
         [prepared.ready, prepared.failed] = [!failed, failed];
@@ -142,11 +143,12 @@ export class SessionPreparer {
       return this.start(body);
     };
     if (!prepared || prepared.failed || prepared.key !== requestKey(body)) return fresh();
-    return prepared.session.then(
-      (session) =>
-        (session.expires_at ?? Infinity) - Date.now() > MIN_LIFETIME_MS ? session : fresh(),
-      fresh,
-    );
+    return prepared.session.then((session) => {
+      if ((session.expires_at ?? Infinity) - Date.now() <= MIN_LIFETIME_MS) return fresh();
+      // Pay came before the session did: its page loads now (the load above saw Pay's take).
+      this.page?.load(session);
+      return session;
+    }, fresh);
   }
 }
 

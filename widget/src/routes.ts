@@ -27,9 +27,10 @@ export const WIDGET_ROUTES = {
   /** DELETE: removes one of them. */
   savedCard: '/saved-cards/:card_id',
   /**
-   * POST: the page prepared before Pay (served at `/pay/:token?prepared=1`, out of sight) is shown
-   * now: its attempt is opened, never replaced from now on. 204; 410 when it was replaced or
-   * expired meanwhile (the widget then opens a fresh page).
+   * POST: the page prepared before Pay (posted out of sight by the companion's page frame from the
+   * session's `page_form`, or served at `/pay/:token?prepared=1`) is shown now: its attempt is
+   * opened, never replaced from then on. 204; 410 when it was replaced or expired meanwhile (the
+   * widget then opens a fresh page).
    */
   pageOpened: '/pages/:token/opened',
 } as const;

@@ -137,7 +137,7 @@ export const ATTEMPT_TRANSITIONS = {
   opened: {
     from: ['ready'],
     to: 'ready',
-    when: 'its payment page is served for the first time, or a page prepared before Pay (served out of sight) is shown (`opened_at`)',
+    when: 'its payment page is served for the first time, or a page prepared before Pay (loaded out of sight) is shown (`opened_at`)',
     order: 'unchanged',
     note: 'from now on the attempt is never superseded',
   },

@@ -38,7 +38,9 @@ export interface KnownPage {
   attempt: KnownAttempt;
   /** Served once already: a one-time address. */
   used: boolean;
-  /** Served prepared before Pay (out of sight): the hosted page's session token, to pay on once shown. */
+  /** The service's form that opens the page, as the session answered it (`page_form`). */
+  form?: { action: string; fields: Record<string, string> };
+  /** Loaded prepared before Pay (out of sight): the hosted page's session token, to pay on once shown. */
   hosted?: string;
   /** Shown at Pay (`POST /api/pages/:token/opened` answered 204): the shopper may pay on it. */
   shown?: boolean;

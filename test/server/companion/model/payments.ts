@@ -108,7 +108,7 @@ export class Start extends Step {
     const status = String(answer.body.status);
     if (['declined', 'failed'].includes(status)) attempt.over = true;
     if (typeof answer.body.frame_url === 'string')
-      order.pages.push({ url: answer.body.frame_url, attempt, used: false });
+      order.pages.push({ url: answer.body.frame_url, attempt, used: false, form: answer.body.page_form as KnownPage['form'] }); // prettier-ignore
     if (this.kind !== 'checkout' && this.kind !== 'apm')
       assert.ok([...MONEY_HELD, 'declined', 'failed', 'pending'].includes(status), `${this}: ${status}`); // prettier-ignore
   }
@@ -141,6 +141,20 @@ export async function loadPage(
   if (expected === 'gone') assert.equal(served.status, 410, what);
   assert.ok([200, 410].includes(served.status), what);
   return served.status === 200 ? token : undefined;
+}
+
+/**
+ * The widget's page frame posts the page's form (the session's `page_form`) to the service, as it
+ * does out of sight before Pay: the companion is not asked, so nothing of it is predicted (the
+ * service's page is the service's). Answers the form's hosted session token when it was served.
+ */
+export async function postPage(model: Model, page: KnownPage): Promise<string | undefined> {
+  const form = page.form;
+  if (!form) return undefined;
+  const body = new URLSearchParams(form.fields);
+  const status = await fetch(form.action, { method: 'POST', body }).then((r) => r.status, () => 0); // prettier-ignore
+  count(model, 'posted', status === 200);
+  return status === 200 ? form.fields.session_token : undefined;
 }
 
 /** The shopper opens one of the order's payment pages, then pays, is declined, or only looks. */
