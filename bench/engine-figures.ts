@@ -20,6 +20,7 @@ import {
   frameDocument,
   frameLoadSince,
   frameLoadsAfter,
+  formPosted,
   hostedTimings,
   insertAndTime,
   insertFrame,
@@ -34,11 +35,13 @@ import { summarise, type Summary } from './stats.ts';
 
 /** Where one navigation to the hosted page spent its time: ms after the press or the insertion. */
 export interface Points {
-  /** The frame's first document is asked for: the companion's `/pay` for Pay, the hosted page for the floor. */
+  /** The frame's first document after the press is asked for: the floor's hosted page; for Pay, none (the page frame was there before), or `/pay` when Pay went the way without it. */
   frame_request: number;
   /** Its answer has arrived. */
   frame_response: number;
-  /** The hosted page's navigation starts: for Pay, the companion's `/pay` page has loaded and posted its form. */
+  /** The element gives the companion's page frame the session's form (before Pay: negative). */
+  form_posted: number;
+  /** The hosted page's navigation starts: for Pay, the page frame has posted the service's form. */
   hosted_request: number;
   /** The hosted page's answer has arrived (its redirect included). */
   hosted_response: number;
@@ -171,15 +174,19 @@ function summarisePoints(samples: Points[]): Record<keyof Points, Summary> {
 async function hostedPageLoaded(tab: Tab, startedAt: number, painted = false): Promise<Points> {
   for (let seen = 0; seen < 5;) {
     seen = await tab.evaluate(frameLoadsAfter, seen);
-    const hosted = await tab.evaluateInFrame(hostedTimings, painted);
+    // The page frame's load comes first; its document may be leaving for the service's page
+    // (its form posted) while it is asked: the next load is that page's.
+    const hosted = await tab.evaluateInFrame(hostedTimings, painted).catch(() => null);
     if (!hosted) continue;
     // A mark the engine does not keep crosses the driver as null.
     const at = (mark: number | null) => (mark === null ? NaN : hosted.origin + mark - startedAt);
     const loadEvent = await tab.evaluate(frameLoadSince, hosted.origin + hosted.response);
     const first = await tab.evaluate(frameDocument, startedAt);
+    const posted = await tab.evaluate(formPosted);
     return {
       frame_request: Number(first.request ?? NaN) - startedAt,
       frame_response: Number(first.response ?? NaN) - startedAt,
+      form_posted: Number(posted ?? NaN) - startedAt,
       hosted_request: at(0),
       hosted_response: at(hosted.response),
       parsed: at(hosted.parsed),

@@ -126,6 +126,16 @@ export async function frameLoadSince(at: number): Promise<number> {
 }
 
 /**
+ * When the element gave the page frame the session's form (widget/src/page-ahead.ts), as the
+ * latest such mark (`timeOrigin + now()`); NaN if it never did.
+ */
+export function formPosted(): number {
+  const marks = performance.getEntriesByName('acquiring-checkout:page-form-posted');
+  const last = marks.at(-1);
+  return last ? performance.timeOrigin + last.startTime : NaN;
+}
+
+/**
  * The storefront's Resource Timing of its frame's first document since `at` (`timeOrigin +
  * now()`): when its request started and its answer ended, on the same clock; NaN where the
  * engine lists no such entry.
