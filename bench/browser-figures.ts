@@ -222,7 +222,7 @@ async function preparedPageToFrame(
   });
   await page.evaluate(inPage(countFrameLoads, []));
   await page.locator('acquiring-checkout input[name="email"]').fill('ada@example.com');
-  // Two loads: the companion's page frame, then the service's page its form posted.
+  // Two loads: the empty frame, then the service's page the element posted into it.
   if (Number(await page.evaluate(inPage(frameLoadsAfter, [1]))) < 2)
     throw new Error('the payment page was not loaded before Pay');
   const clickedAt = await page.evaluate(pressPay);

@@ -35,13 +35,13 @@ import { summarise, type Summary } from './stats.ts';
 
 /** Where one navigation to the hosted page spent its time: ms after the press or the insertion. */
 export interface Points {
-  /** The frame's first document after the press is asked for: the floor's hosted page; for Pay, none (the page frame was there before), or `/pay` when Pay went the way without it. */
+  /** The frame's first document after the press is asked for: the floor's hosted page; for Pay, none (the empty frame was there before), or `/pay` when Pay went the way without it. */
   frame_request: number;
   /** Its answer has arrived. */
   frame_response: number;
-  /** The element gives the companion's page frame the session's form (before Pay: negative). */
+  /** The element posts the session's form into its empty frame (before Pay: negative). */
   form_posted: number;
-  /** The hosted page's navigation starts: for Pay, the page frame has posted the service's form. */
+  /** The hosted page's navigation starts: for Pay, the element has posted the service's form. */
   hosted_request: number;
   /** The hosted page's answer has arrived (its redirect included). */
   hosted_response: number;
@@ -174,7 +174,7 @@ function summarisePoints(samples: Points[]): Record<keyof Points, Summary> {
 async function hostedPageLoaded(tab: Tab, startedAt: number, painted = false): Promise<Points> {
   for (let seen = 0; seen < 5;) {
     seen = await tab.evaluate(frameLoadsAfter, seen);
-    // The page frame's load comes first; its document may be leaving for the service's page
+    // The empty frame's load comes first; its document may be leaving for the service's page
     // (its form posted) while it is asked: the next load is that page's.
     const hosted = await tab.evaluateInFrame(hostedTimings, painted).catch(() => null);
     if (!hosted) continue;
@@ -222,7 +222,7 @@ async function clickToFrame(
 
 /**
  * Pay → the hosted page painted when it was loaded before Pay: the form filled, the element's
- * frame waited for until it has loaded out of sight (the companion's page frame, then the service's
+ * frame waited for until it has loaded out of sight (the empty frame, then the service's
  * page its form posted: widget/src/page-ahead.ts), then Pay. Its points before Pay are negative; `painted` is the
  * first paint of a page that was never on screen before Pay.
  */
@@ -232,7 +232,7 @@ async function preparedPageToFrame(
   attributes: Record<string, string>,
 ): Promise<Points> {
   await formFilled(tab, origin, attributes);
-  // Two loads: the companion's page frame, then the service's page its form posted.
+  // Two loads: the empty frame, then the service's page the element posted into it.
   if ((await tab.evaluate(frameLoadsAfter, 1)) < 2)
     throw new Error('the payment page was not loaded before Pay');
   return hostedPageLoaded(tab, await tab.evaluate(pressPay), true);

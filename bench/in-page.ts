@@ -126,7 +126,7 @@ export async function frameLoadSince(at: number): Promise<number> {
 }
 
 /**
- * When the element gave the page frame the session's form (widget/src/page-ahead.ts), as the
+ * When the element posted the session's form into its frame (widget/src/page-ahead.ts), as the
  * latest such mark (`timeOrigin + now()`); NaN if it never did.
  */
 export function formPosted(): number {

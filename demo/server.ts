@@ -102,7 +102,7 @@ export async function createDemo(options: DemoOptions): Promise<Express> {
           imgSrc: ["'self'", 'data:'],
           connectSrc: ["'self'", companion],
           frameSrc: [companion, service],
-          formAction: ["'self'"],
+          formAction: ["'self'", service],
           frameAncestors: ["'none'"],
           baseUri: ["'none'"],
           objectSrc: ["'none'"],

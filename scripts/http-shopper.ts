@@ -115,17 +115,9 @@ export async function payOverHttp(
   // The companion's page, whose script posts its form to the service's hosted page.
   const page = await expectOk(await fetch(session.frame_url), 'the one-time page');
   const toService = formOf(session.frame_url, page, /\/hosted\/checkout$/);
-  const posted = await fetch(toService.action, {
-    method: 'POST',
-    body: toService.fields,
-    redirect: 'manual',
-  });
-  const cardPage = redirectOf(posted, 'the service’s hosted page');
-  const cardForm = formOf(
-    cardPage,
-    await expectOk(await fetch(cardPage), 'the card form'),
-    /\/pay$/,
-  );
+  // The service answers the post with its card form.
+  const posted = await fetch(toService.action, { method: 'POST', body: toService.fields });
+  const cardForm = formOf(posted.url, await expectOk(posted, 'the card form'), /\/pay$/);
   const paid = await fetch(cardForm.action, {
     method: 'POST',
     body: new URLSearchParams({ card, expiry: '12/30', security_code: '123', name: 'Ada' }),

@@ -82,7 +82,8 @@ export function storefrontCsp(config: CompanionConfig): Record<string, string[]>
     'script-src': ["'self'"],
     'connect-src': [companion],
     'frame-src': [companion, service],
-    'form-action': [],
+    // The service's form, posted by the widget into its frame as the session comes (page-ahead.ts).
+    'form-action': [service],
   };
 }
 

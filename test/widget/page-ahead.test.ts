@@ -1,14 +1,12 @@
 /**
  * The payment page loaded before Pay (src/page-ahead.ts), against the test stack's real
- * companion and sandbox: the companion's page frame loads out of sight as the session is
- * prepared and posts the session's form, so the service's page loads there; Pay shows it as it
- * is; a change to the form discards it; the companion's 410 means a fresh page; a session with
+ * companion and sandbox: an empty frame out of sight as the session is prepared, the session's
+ * form posted into it, so the service's page loads there; Pay shows it as it is; a change to the form discards it; the companion's 410 means a fresh page; a session with
  * no form loads nothing ahead.
  */
 import { expect, oneEvent, waitUntil } from '@open-wc/testing';
 import '../../widget/src/index.ts';
 import type { AcquiringCheckout } from '../../widget/src/index.ts';
-import { PAGE_FRAME_PATH } from '../../widget/src/protocol.ts';
 import { elementWith, fillValid, orderRef, part, type } from './helpers.ts';
 // @ts-expect-error: served by the test runner's stack plugin (web-test-runner.config.mjs)
 import { companion } from '/__stack.js';
@@ -32,14 +30,14 @@ async function element(): Promise<Shop> {
 }
 
 /**
- * The frame other than `before` once the service's page has loaded in it out of sight: the page
+ * The frame other than `before` once the service's page has loaded in it out of sight: the empty
  * frame's load, then the page its form posted.
  */
 async function prepared({ el, loads }: Shop, before?: Element): Promise<HTMLIFrameElement> {
   await waitUntil(
     () => {
       const frame = frameOf(el);
-      const atFrame = frame?.src.endsWith(PAGE_FRAME_PATH) && frame !== before;
+      const atFrame = frame?.src === 'about:blank' && frame !== before;
       return atFrame && (loads.get(frame) ?? 0) >= 2;
     },
     'no page was loaded before Pay',
@@ -77,7 +75,7 @@ describe('the payment page loaded before Pay', () => {
     part(el, 'pay-button').click();
     await mounted;
     expect(frameOf(el), 'the same frame, not a new one').to.equal(frame);
-    expect(frame.src, 'at the same address: nothing loads again').to.match(/\/page-frame$/);
+    expect(frame.src, 'at the same address: nothing loads again').to.equal('about:blank');
     expect(dialogOf(el)?.open).to.equal(true);
     expect(part(el, 'progress'), 'painted already: no progress line').to.equal(null);
     await waitUntil(() => opened?.calls() === 1, 'the companion was not told', { timeout: 5_000 });

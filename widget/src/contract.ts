@@ -14,8 +14,6 @@ export {
   PAID_STATUSES,
   RETURN_MESSAGE_TYPE,
   FRAMING_REFUSED_MESSAGE_TYPE,
-  PAGE_FORM_MESSAGE_TYPE,
-  PAGE_FRAME_PATH,
   type PageForm,
   type OrderStatus,
   type SessionResponse,

@@ -1,23 +1,27 @@
 /**
  * The payment page loaded before Pay, out of sight, so that Pay shows a page already painted, or
- * one already on its way. As the session Pay would start is being prepared (prepare.ts), the
- * companion's page frame (`PAGE_FRAME_PATH`: a page of its own that posts a form it is given)
- * loads in the frame of the payment page's `<dialog>` while that dialog is closed: not rendered,
- * so nothing is announced, nothing takes the focus and the page around stays as it is. Once the
- * session is there, its `page_form` (the service's form that opens its hosted page) goes to that
- * page, which posts it: the service's page loads in the frame, still out of sight. Nobody sees
- * it, so nobody can pay on it, and its attempt stays replaceable. At Pay, when Pay takes that
+ * one already on its way. As the session Pay would start is being prepared (prepare.ts), an empty
+ * frame (about:blank, with no address of its own) is rendered in the payment page's `<dialog>`
+ * while that dialog is closed: not rendered, so nothing is announced, nothing takes the focus and
+ * the page around stays as it is. Once the session is there, the element posts its `page_form`
+ * (the service's form that opens its hosted page) into that frame itself: the service's page
+ * loads there, still out of sight, with no hop through the page's one-time `/pay` address and no
+ * document of ours loaded first. The frame's first page replaces its empty one, so the shop's
+ * session history gains no entry (Back still leaves the shop's page at once). Nobody sees the
+ * page, so nobody can pay on it, and its attempt stays replaceable. At Pay, when Pay takes that
  * session, the same frame is shown (frame-controller.ts: nothing moves, so nothing loads again)
- * and the widget tells the companion the page is opened; a 410 there (the attempt was replaced or
- * expired meanwhile) means a fresh page. No hop through the one-time `/pay` page is left in Pay.
+ * and the element tells the companion the page is opened; a 410 there (the attempt was replaced
+ * or expired meanwhile) means a fresh page.
  *
- * A change to the form discards a page posted (the frame goes, and the session with it); the
- * page frame alone stays for the next session. Nothing of the service's loads while the shopper
- * types: only a prepared session's page. A session without a form (the service's page refuses
- * the storefront's frame, or answered none) loads nothing ahead: Pay goes the normal way. In the
- * schema part (pay-part.ts), beside the preparer.
+ * The empty frame is the storefront's own document: its CSP's `form-action`, if it has one, must
+ * name the service (the companion's `GET /api/csp` lists it). Where it does not, the post is
+ * refused, and Pay goes the way before, through `/pay`. A change to the form discards a page
+ * posted (the frame goes, and the session with it). Nothing of the service's loads while the
+ * shopper types: only a prepared session's page. A session without a form (the service's page
+ * refuses the storefront's frame, or answered none) loads nothing ahead. In the schema part
+ * (pay-part.ts), beside the preparer.
  */
-import { PAGE_FORM_MESSAGE_TYPE, PAGE_FRAME_PATH, type SessionResponse } from './protocol.ts';
+import type { SessionResponse } from './protocol.ts';
 import type { RouteUrl } from './routes.ts';
 import { companionBase } from './saved-attempt.ts';
 
@@ -25,6 +29,7 @@ import { companionBase } from './saved-attempt.ts';
 export interface PageHost {
   readonly renderRoot: HTMLElement | DocumentFragment;
   readonly companion: string;
+  readonly updateComplete: Promise<boolean>;
   requestUpdate(): void;
 }
 
@@ -35,15 +40,15 @@ export interface AheadSlot {
 
 /** The page loaded ahead, as Pay shows it. */
 export interface ShownPage {
-  /** The frame's address: the page frame's, so the frame keeps its document. */
+  /** The frame's address (about:blank): the same, so the frame keeps its document. */
   url: string;
-  /** The service's page has loaded in the frame (its load event, after the page frame's own). */
+  /** The service's page has loaded in the frame (its load event, after the empty frame's own). */
   painted: boolean;
   /** The companion was told the page is shown: false when it answered 410 (replaced, expired). */
   opened: Promise<boolean>;
 }
 
-/** Where the frame stands: nothing, the page frame loading, loaded and waiting, a form posted. */
+/** Where the frame stands: nothing, the empty frame coming, there and waiting, a form posted. */
 type Stage = 'none' | 'loading' | 'ready' | 'posted';
 
 export class PageAhead {
@@ -52,6 +57,8 @@ export class PageAhead {
   #session: SessionResponse | undefined;
   /** The service's page has loaded since its form was posted. */
   #loaded = false;
+  /** The storefront's CSP refused the post (`form-action`): Pay goes the way before. */
+  #refused = false;
 
   constructor(
     private readonly host: PageHost,
@@ -61,11 +68,12 @@ export class PageAhead {
     host.renderRoot.addEventListener('load', this.#onLoad, true);
   }
 
-  /** A session is being prepared: the page frame loads now, if it is not there already. */
+  /** A session is being prepared: the empty frame is rendered now, if it is not there already. */
   warm(): void {
     if (this.#stage !== 'none') return;
     this.#stage = 'loading';
-    this.#set(`${companionBase(this.host.companion)}${PAGE_FRAME_PATH}`);
+    // After the render that takes a discarded frame away: a new frame, not the old one kept.
+    void this.host.updateComplete.then(() => this.#stage === 'loading' && this.#set(BLANK));
   }
 
   /** Loads `session`'s page out of sight, in place of any page loaded before (its own stays). */
@@ -90,7 +98,7 @@ export class PageAhead {
    */
   shown(session: SessionResponse): ShownPage | undefined {
     const [url, mine, painted] = [this.frame.ahead, session === this.#session, this.#loaded];
-    const posted = this.#stage === 'posted';
+    const posted = this.#stage === 'posted' && !this.#refused;
     this.#reset();
     // The page's one-time address names its token: `…/pay/<token>`.
     const token = session.frame_url && new URL(session.frame_url).pathname.split('/').pop();
@@ -109,7 +117,7 @@ export class PageAhead {
 
   /** Forgets the page and takes the frame away. */
   #reset(): void {
-    [this.#stage, this.#session, this.#loaded] = ['none', undefined, false];
+    [this.#stage, this.#session, this.#loaded, this.#refused] = ['none', undefined, false, false];
     if (this.frame.ahead) this.#set(undefined);
   }
 
@@ -118,13 +126,25 @@ export class PageAhead {
     this.host.requestUpdate();
   }
 
-  /** The session's form, to the page frame: only to the companion's origin (the form is the shopper's). */
+  /**
+   * The session's form, posted into the empty frame: the element builds it there (the frame is
+   * same-origin, and runs no script of its own) and submits it.
+   */
   #post(): void {
     const form = this.#session?.page_form;
-    const frame = this.host.renderRoot.querySelector('iframe')?.contentWindow;
-    if (!form || !frame) return;
+    const doc = this.host.renderRoot.querySelector('iframe')?.contentDocument;
+    if (!form || !doc?.body) return;
     this.#stage = 'posted';
-    frame.postMessage({ type: PAGE_FORM_MESSAGE_TYPE, form }, new URL(this.host.companion).origin);
+    const element = doc.createElement('form');
+    element.method = form.method === 'get' ? 'get' : 'post';
+    element.action = form.action;
+    for (const [name, value] of Object.entries(form.fields)) {
+      const input = element.appendChild(doc.createElement('input'));
+      [input.type, input.name, input.value] = ['hidden', name, value];
+    }
+    doc.addEventListener('securitypolicyviolation', () => (this.#refused = true));
+    doc.body.append(element);
+    element.submit();
     // For the bench's timeline of Pay (bench/engine-figures.ts), and any page's own.
     performance.mark('acquiring-checkout:page-form-posted');
   }
@@ -137,3 +157,6 @@ export class PageAhead {
     } else if (this.#stage === 'posted') this.#loaded = true;
   };
 }
+
+/** The empty frame's address: no document of anyone's, the storefront's origin. */
+const BLANK = 'about:blank';

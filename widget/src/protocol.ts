@@ -74,7 +74,7 @@ export interface SessionResponse {
   frame_url?: string;
   /**
    * checkout: the service's form that opens its hosted page (the page the service answered, as a
-   * form), for the companion's page frame (`PAGE_FRAME_PATH`) to post when Pay comes: the page
+   * form), which the widget posts into its frame as the session comes (page-ahead.ts): the page
    * then loads with no hop through `frame_url`. Absent when the service's page refuses to be
    * framed by the storefront, or its answer holds no form: `frame_url` is the way then.
    */
@@ -166,14 +166,6 @@ export interface PageForm {
   /** The form's inputs, by name (all of them hidden). */
   fields: Record<string, string>;
 }
-
-/**
- * The companion's page that posts a `PageForm` it is given into its own frame (a page of the
- * companion's, under its address): loaded before Pay, so that Pay costs the service's page alone.
- */
-export const PAGE_FRAME_PATH = '/page-frame';
-/** The message the widget posts to that page: `{ type, form }`. */
-export const PAGE_FORM_MESSAGE_TYPE = 'acquiring-checkout:page-form';
 
 /** The message the companion's return page posts to the storefront. */
 export const RETURN_MESSAGE_TYPE = 'acquiring-checkout:return';

@@ -1,8 +1,8 @@
 /**
  * The payment page loaded before Pay (widget/src/page-ahead.ts), as a shopper meets it in every
- * engine (flows.ts runs it): once the session is prepared, the companion's page frame is in the
- * frame of the closed dialog and has posted the session's form, so the service's page is loaded
- * there; a change to the form replaces it; Pay shows the frame as it is, with no new page
+ * engine (flows.ts runs it): once the session is prepared, the element has posted the session's
+ * form into an empty frame of the closed dialog, so the service's page is loaded there, adding no
+ * entry to the shop's session history; a change to the form replaces it; Pay shows the frame as it is, with no new page
  * requested (the one-time `/pay` address never used), and the shopper pays on it.
  */
 import assert from 'node:assert/strict';
@@ -28,6 +28,11 @@ function framed() {
     shown: !!frame && frame.getClientRects().length > 0,
     loads: page.loads ?? 0,
   };
+}
+
+/** Runs in the storefront: its session history's length (a frame's pages count in it). */
+function historyLength(): number {
+  return history.length;
 }
 
 /** Runs in the storefront: forgets the loads counted, for the next page in the frame. */
@@ -89,11 +94,11 @@ async function preparedPageFlow(
     ).filter((row) => row.used_at !== null).length;
   const framedNow = () => s.tab.evaluate(framed);
   /**
-   * Waits until the frame, closed, holds the page frame and, since the loads were last counted,
-   * has loaded it and then the service's page its form posted.
+   * Waits until the frame, closed, was rendered empty and, since the loads were last counted,
+   * has loaded that and then the service's page its form posted.
    */
   const preparedPage = () =>
-    until(framedNow, (f) => f.src.endsWith('/page-frame') && f.loads >= 2, {
+    until(framedNow, (f) => f.src === 'about:blank' && f.loads >= 2, {
       timeoutMs: 15_000,
       everyMs: 50,
       what: 'a page loaded out of sight before Pay',
@@ -102,8 +107,11 @@ async function preparedPageFlow(
   await s.add('mug');
   const ref = await s.checkout();
   await s.tab.evaluate(framed); // counts the frame's loads from now on
+  const history = await s.tab.evaluate(historyLength);
   await s.fillDetails();
   const first = await preparedPage();
+  // The page loaded out of sight adds no entry: Back still leaves the shop's page at once.
+  assert.equal(await s.tab.evaluate(historyLength), history, 'no session history entry');
   assert.equal(first.open, false, 'loaded while the dialog is closed');
   assert.equal(first.shown, false, 'out of sight');
   assert.equal(await s.tab.count('element', { button: 'Pay' }), 1, 'the form is still there');
@@ -135,7 +143,7 @@ async function preparedPageFlow(
     'the same frame',
   );
   assert.equal(shown.modal, phone, phone ? 'modal on a phone' : 'in the form’s place');
-  // Loaded before Pay, once each: the page frame, then the service's page.
+  // Loaded before Pay, once each: the empty frame, then the service's page.
   assert.equal(shown.loads, 2, `the frame loaded ${shown.loads} times before Pay`);
   const inFrame = await s.tab.evaluateInFrame(frameDocument);
   assert.match(inFrame.path, /\/hosted\//, 'the service’s page');

@@ -1,6 +1,6 @@
 /**
  * A payment page prepared before Pay, either way the widget loads one into a frame out of sight:
- * posted by the companion's page frame from the session's `page_form` (the way now), or served at
+ * posted by the widget into its frame from the session's `page_form` (the way now), or served at
  * its one-time address with `?prepared=1` (the way before). Either leaves the attempt unopened,
  * so a change to the form still replaces it;
  * the widget's `pageOpened` at Pay opens it (never replaced from then on). An abandoned prepared
@@ -9,12 +9,12 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { PAGE_FRAME_PATH, PAID_STATUSES, type PageForm } from 'acquiring-checkout/contract';
+import { PAID_STATUSES, type PageForm } from 'acquiring-checkout/contract';
 import { sessionBody, startStack, type Stack } from '../helpers/companion.ts';
 
 /** The token of a one-time page address (`…/pay/<token>`). */
 const tokenOf = (frameUrl: unknown) => String(frameUrl).split('/pay/')[1] ?? '';
-/** How the page came into the frame: posted by the page frame, or served at its address. */
+/** How the page came into the frame: posted by the widget, or served at its address. */
 type Way = 'posted' | 'served';
 const WAYS: Way[] = ['posted', 'served'];
 
@@ -71,18 +71,18 @@ describe('a payment page prepared before Pay', () => {
     assert.equal(again.status, 410, 'its one-time address is used');
   });
 
-  it("hands the service's form to the widget, and the page frame that posts it to storefronts", async () => {
+  it("hands the service's form to the widget, and names the service for the storefront's form-action", async () => {
     const session = await stack.widget('/checkout-sessions', sessionBody('mug.p0'));
     const form = session.body.page_form as PageForm;
     assert.equal(form.action, `${stack.sandbox.url}/hosted/checkout`);
     assert.equal(form.method, 'post');
     assert.ok(form.fields.session_token, "the service's session token is in the form");
-    const frame = await fetch(`${stack.companion.url}${PAGE_FRAME_PATH}`);
-    const csp = frame.headers.get('content-security-policy') ?? '';
-    assert.equal(frame.status, 200);
-    assert.match(csp, /frame-ancestors http:\/\/shop\.test/);
-    assert.match(csp, /script-src 'sha256-[^']+'/);
-    assert.doesNotMatch(csp, /sandbox/, 'an origin of its own: the widget names it');
+    // The storefront posts it into its frame: its CSP's form-action must name the service.
+    const csp = await fetch(`${stack.companion.url}/api/csp`, {
+      headers: { origin: 'http://shop.test' },
+    });
+    const entries = (await csp.json()) as Record<string, string[]>;
+    assert.deepEqual(entries['form-action'], [new URL(stack.sandbox.url).origin]);
   });
 
   it('is opened by the token its session handed out, and by no other', async () => {

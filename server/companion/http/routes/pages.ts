@@ -1,6 +1,5 @@
 /**
  * The pages the companion serves to the shopper's browser:
- * - /page-frame — the page that posts the service's form into the payment page's frame (page-frame.ts).
  * - /pay/:token — the service's checkout page under a one-time, short-lived address (`?prepared=1`:
  *   loaded before Pay, out of sight, and opened only when shown: widget.ts's pageOpened), with a CSP of
  *   its own that allows exactly that page's inline scripts (by hash) and its form's target, and
@@ -15,13 +14,11 @@ import express, { type Response, type Router } from 'express';
 import { escapeHtml, readCheckoutForm } from '../../../gateway/index.ts';
 import {
   FRAMING_REFUSED_MESSAGE_TYPE,
-  PAGE_FRAME_PATH,
   RETURN_MESSAGE_TYPE,
 } from 'acquiring-checkout/contract';
 import type { EdgeContext } from '../edge-context.ts';
 import { pathParam } from '../params.ts';
 import { inlineScriptHashes } from './inline-scripts.ts';
-import { PAGE_FRAME_HTML, pageFramePolicy } from './page-frame.ts';
 import { unknownOrder } from '../../core/index.ts';
 
 /** The return page's script, served from the companion so no inline script is needed. */
@@ -79,17 +76,6 @@ export function pagesRouter(ctx: EdgeContext): Router {
       .type('text/javascript')
       .set('Cache-Control', 'public, max-age=300')
       .send(RETURN_SCRIPT);
-  });
-
-  // The same for every shopper of this companion: kept a while by the browser, so a shopper's
-  // next checkout loads it from the cache.
-  router.get(PAGE_FRAME_PATH, (_request, response) => {
-    response.removeHeader('X-Frame-Options');
-    response
-      .set('Cache-Control', 'private, max-age=300')
-      .set('Content-Security-Policy', pageFramePolicy(ancestors))
-      .type('html')
-      .send(PAGE_FRAME_HTML);
   });
 
   router.get('/pay/:token', ctx.limits.pageGuesses, async (request, response) => {
