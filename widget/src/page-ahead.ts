@@ -29,7 +29,6 @@ import { companionBase } from './saved-attempt.ts';
 export interface PageHost {
   readonly renderRoot: HTMLElement | DocumentFragment;
   readonly companion: string;
-  readonly updateComplete: Promise<boolean>;
   requestUpdate(): void;
 }
 
@@ -72,8 +71,9 @@ export class PageAhead {
   warm(): void {
     if (this.#stage !== 'none') return;
     this.#stage = 'loading';
-    // After the render that takes a discarded frame away: a new frame, not the old one kept.
-    void this.host.updateComplete.then(() => this.#stage === 'loading' && this.#set(BLANK));
+    // A task later, after the render (a microtask) that takes a discarded frame away: a new
+    // frame, not the old one kept with the old page in it.
+    setTimeout(() => this.#stage === 'loading' && this.#set(BLANK));
   }
 
   /** Loads `session`'s page out of sight, in place of any page loaded before (its own stays). */

@@ -90,12 +90,11 @@ export class SessionPreparer {
     const key = requestKey(body);
     if (key === this.#waiting || (key === this.#prepared?.key && !this.#prepared.failed)) return;
     this.cancel(true);
-    // The companion's page frame (a small page, the same for every shopper) loads now, so that
-    // it is there when the session's form is: that is not the service's page, which waits.
-    this.page?.warm();
     this.#waiting = key;
     this.#timer = setTimeout(() => {
       this.#timer = this.#waiting = undefined;
+      // The empty frame the session's form will be posted into, rendered as the session starts.
+      this.page?.warm();
       const prepared: Prepared = { key, session: this.start(body), failed: false, ready: false };
       const settled = (failed: boolean) => {
         [prepared.ready, prepared.failed] = [!failed, failed];
