@@ -145,7 +145,9 @@ export function shopperRouter(engine: Engine): Router {
   const hostedPage = (response: Response, token: string) => {
     const { session, order } = liveSession(engine, token, 'checkout');
     pagePolicy(engine, response, session);
-    response.type('html').send(cardFormPage(base, session.token, order, pageLanguage(session.lang)));
+    response
+      .type('html')
+      .send(cardFormPage(base, session.token, order, pageLanguage(session.lang)));
   };
 
   // The checkout response's form lands here; the session token names the payment. The page is

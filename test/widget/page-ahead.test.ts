@@ -91,7 +91,7 @@ describe('the payment page loaded before Pay', () => {
     await prepared(shop, first);
   });
 
-  it('loads nothing ahead for a session without the service\'s form', async () => {
+  it("loads nothing ahead for a session without the service's form", async () => {
     const original = window.fetch;
     let answered = 0;
     // The companion leaves the form out when the service's page refuses the storefront's frame.

@@ -52,7 +52,7 @@ type Stage = 'none' | 'loading' | 'ready' | 'posted';
 
 export class PageAhead {
   #stage: Stage = 'none';
-  /** The session whose form the page frame is to post, or has posted. */
+  /** The session whose form is to be posted into the frame, or was. */
   #session: SessionResponse | undefined;
   /** The service's page has loaded since its form was posted. */
   #loaded = false;

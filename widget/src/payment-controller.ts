@@ -136,8 +136,8 @@ export class PaymentController implements ReactiveController {
     const mode = this.#host._choice().mode;
     this.#host.dispatchEvent(new CheckoutSubmitEvent({ order_ref, attempt_key }));
     try {
-      // The tasks queued before Pay go first: among them the page frame's post of the session's
-      // form (page-ahead.ts), whose page then loads while Pay's own work takes the main thread.
+      // The tasks queued before Pay go first: among them the prepared session's answer, whose
+      // form is posted into the frame (page-ahead.ts): its page loads while Pay's work goes on.
       await new Promise((go) => setTimeout(go));
       await this.#proceed(await this.#start(mode, card), mode);
     } catch (error) {

@@ -27,7 +27,7 @@ export const WIDGET_ROUTES = {
   /** DELETE: removes one of them. */
   savedCard: '/saved-cards/:card_id',
   /**
-   * POST: the page prepared before Pay (posted out of sight by the companion's page frame from the
+   * POST: the page prepared before Pay (posted out of sight by the widget into its frame from the
    * session's `page_form`, or served at `/pay/:token?prepared=1`) is shown now: its attempt is
    * opened, never replaced from then on. 204; 410 when it was replaced or expired meanwhile (the
    * widget then opens a fresh page).

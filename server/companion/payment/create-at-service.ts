@@ -48,7 +48,7 @@ function answer(
 
 /**
  * A checkout's page: its one-time address, and the service's form that opens it (what that
- * address serves, read as a form) for the widget's page frame. Both go to the one client that
+ * address serves, read as a form) for the widget to post into its frame. Both go to the one client that
  * owns the order; the form carries what the address's page carries, never in an address.
  */
 function framed(ctx: Context, page: PageToken, html: string): Partial<SessionResponse> {
@@ -58,7 +58,9 @@ function framed(ctx: Context, page: PageToken, html: string): Partial<SessionRes
   return {
     frame_url: `${ctx.config.publicUrl}/pay/${page.token}`,
     expires_at: page.expires_at,
-    ...(form && http ? { page_form: { action: form.action, method: form.method, fields: form.inputs } } : {}),
+    ...(form && http
+      ? { page_form: { action: form.action, method: form.method, fields: form.inputs } }
+      : {}),
   };
 }
 

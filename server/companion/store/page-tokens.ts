@@ -36,7 +36,7 @@ export class PageTokensRepository {
 
   /**
    * The order number of a token not expired, used or not: its page was served out of sight (a
-   * page prepared before Pay) or posted from the session's form by the widget's page frame, and
+   * page prepared before Pay) or posted from the session's form by the widget, and
    * is the page the shopper is shown now.
    */
   async live(token: string, now = Date.now()): Promise<string | undefined> {

@@ -52,7 +52,10 @@ describe("the sandbox's pages speak the shopper's language", () => {
     // The post's answer is the card form; its own address is the session's.
     const posted = await fetch(checkout.action, form(checkout.inputs));
     assert.equal(posted.status, 200);
-    return checkout.action.replace(/checkout$/, encodeURIComponent(checkout.inputs.session_token ?? ''));
+    return checkout.action.replace(
+      /checkout$/,
+      encodeURIComponent(checkout.inputs.session_token ?? ''),
+    );
   }
 
   /** Each page's HTML, reached as the shopper reaches it. */

@@ -12,10 +12,7 @@
  */
 import express, { type Response, type Router } from 'express';
 import { escapeHtml, readCheckoutForm } from '../../../gateway/index.ts';
-import {
-  FRAMING_REFUSED_MESSAGE_TYPE,
-  RETURN_MESSAGE_TYPE,
-} from 'acquiring-checkout/contract';
+import { FRAMING_REFUSED_MESSAGE_TYPE, RETURN_MESSAGE_TYPE } from 'acquiring-checkout/contract';
 import type { EdgeContext } from '../edge-context.ts';
 import { pathParam } from '../params.ts';
 import { inlineScriptHashes } from './inline-scripts.ts';

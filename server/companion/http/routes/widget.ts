@@ -80,8 +80,8 @@ export function widgetRouter(ctx: EdgeContext): Router {
       await mayOpen(ctx, body.order_ref, request);
       const payment = await paymentOf(body, who);
       const session = await startPayment(ctx, payment, who);
-      // The page frame posts the form only where the service's page may be framed: otherwise
-      // the widget takes `frame_url`, whose page tells it the frame is refused (pages.ts).
+      // The widget posts the form into its frame only where the service's page may be framed:
+      // otherwise it takes `frame_url`, whose page tells it the frame is refused (pages.ts).
       const form = session.page_form;
       if (form && !(await ctx.framing.verdict(form.action, who.origin))) delete session.page_form;
       const method = payment.kind === 'apm' ? payment.body.payment_method : undefined;
@@ -131,7 +131,7 @@ export function widgetRouter(ctx: EdgeContext): Router {
     limit,
     scoped(ctx, async (ctx, request, response) => {
       // The token is the proof: it was handed to the widget that started the attempt, with its
-      // page (served out of sight at its address, or posted by the page frame from the session's
+      // page (served out of sight at its address, or posted by the widget from the session's
       // form); opening it only keeps the attempt from being replaced.
       const orderNo = await ctx.store.pageTokens.live(pathParam(request, 'token'));
       const attempt = orderNo === undefined ? undefined : await ctx.store.attempts.opened(orderNo);
