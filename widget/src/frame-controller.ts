@@ -280,7 +280,8 @@ export class FrameController implements ReactiveController {
        Secure and APM pages open one). Chromium warns that scripts + same-origin could lift the
        sandbox: only for a page of the storefront's own origin, and the one such page is the
        companion's own /pay page when it is mounted on the shop (our code, one use, then the
-       service's cross-origin page); never srcdoc, never a third party's page. No top
+       service's cross-origin page), and the empty frame the element posts the service's form
+       into (page-ahead.ts: no script in it); never srcdoc, never a third party's page. No top
        navigation: the frame can never move the storefront. */
     return html`<iframe
       aria-busy=${this.loading ? 'true' : 'false'}
