@@ -62,18 +62,30 @@ describe('the payment page loaded before Pay', () => {
   let opened: ReturnType<typeof openedCalls> | undefined;
   afterEach(() => opened?.restore());
 
-  it('loads out of sight, and Pay shows the same frame and says it is opened', async () => {
+  it('loads out of sight, laid out as shown, and Pay shows the same frame and says it is opened', async () => {
     opened = openedCalls(false);
     const shop = await element();
     const { el } = shop;
     await fillValid(el);
     const frame = await prepared(shop);
-    expect(dialogOf(el)?.open, 'the dialog is closed').to.equal(false);
-    expect(frame.getClientRects().length, 'nothing shows').to.equal(0);
+    const dialog = dialogOf(el) as HTMLDialogElement;
+    expect(dialog.open, 'the dialog is closed').to.equal(false);
+    expect(dialog.inert, 'inert: no focus, nothing announced, no click').to.equal(true);
+    expect(getComputedStyle(dialog).opacity, 'nothing shows').to.equal('0');
+    const [box, page] = [el.getBoundingClientRect(), dialog.getBoundingClientRect()];
+    expect([page.top, page.bottom], 'within the element: the shop page does not grow').to.deep.equal(
+      [box.top, box.bottom],
+    );
+    // Laid out before Pay as wide as it is shown (the element's width, as once shown below): its
+    // page's layout is done before Pay. A frame not rendered has no width at all.
+    const wide = () => [frame.getBoundingClientRect().width, el.getBoundingClientRect().width];
+    expect(wide()[0]).to.be.above(0).and.closeTo(wide()[1] as number, 1);
     expect(part(el, 'pay-button'), 'the form is there').to.exist;
     const mounted = oneEvent(el, 'acquiring-frame-mounted');
     part(el, 'pay-button').click();
     await mounted;
+    expect(dialog.inert, 'usable once shown').to.equal(false);
+    expect(wide()[0]).to.be.closeTo(wide()[1] as number, 1);
     expect(frameOf(el), 'the same frame, not a new one').to.equal(frame);
     expect(frame.src, 'at the same address: nothing loads again').to.equal('about:blank');
     expect(dialogOf(el)?.open).to.equal(true);

@@ -25,6 +25,8 @@ export const styles = [
       --_acquiring-muted: color-mix(in srgb, var(--acquiring-text) 72%, transparent);
       color-scheme: light;
       display: block;
+      /* The payment page loading out of sight is laid out in the element's box. */
+      position: relative;
       padding: var(--acquiring-padding);
       border-radius: calc(var(--acquiring-radius) * 2);
       font-family: var(--acquiring-font);

@@ -252,6 +252,7 @@ export class FrameController implements ReactiveController {
             part="payment-page"
             tabindex="-1"
             aria-label=${t.frame_title}
+            ?inert=${!this.url}
             @close=${() => this.url && this.#back()}
           >
             <div part="payment-bar">

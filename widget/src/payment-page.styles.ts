@@ -20,9 +20,24 @@ export const paymentPageStyles = css`
     color: inherit;
     background: none;
   }
-  [part='payment-page'][open] {
+  [part='payment-page'][open],
+  [part='payment-page'][inert] {
     display: grid;
+    /* As wide as the element, however long the bar's summary (it ends in an ellipsis). */
+    grid-template-columns: minmax(0, 1fr);
     gap: 0.5rem;
+  }
+  /*
+   * Closed, with a page loading out of sight (page-ahead.ts): laid out in the element's box, as
+   * wide as it will be shown, but invisible, inert and clipped to that box, so the page lays
+   * itself out before Pay (a frame that is not rendered does that only once shown, at Pay).
+   */
+  [part='payment-page'][inert] {
+    position: absolute;
+    inset: 0;
+    overflow: hidden;
+    opacity: 0;
+    pointer-events: none;
   }
   [part='payment-bar'] {
     display: flex;

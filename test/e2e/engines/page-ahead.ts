@@ -25,7 +25,11 @@ function framed() {
     src: frame?.getAttribute('src') ?? '',
     open: root?.querySelector('dialog')?.open ?? false,
     modal: root?.querySelector('dialog')?.matches(':modal') ?? false,
-    shown: !!frame && frame.getClientRects().length > 0,
+    // On screen: a box, and nothing transparent around it (out of sight before Pay, the frame is
+    // laid out in the element, invisible and inert: page-ahead.ts).
+    shown: !!frame && frame.getClientRects().length > 0 && frame.checkVisibility({ opacityProperty: true }),
+    laidOut: !!frame && frame.getBoundingClientRect().width > 0,
+    inert: !!frame?.closest('[inert]'),
     loads: page.loads ?? 0,
   };
 }
@@ -114,6 +118,8 @@ async function preparedPageFlow(
   assert.equal(await s.tab.evaluate(historyLength), history, 'no session history entry');
   assert.equal(first.open, false, 'loaded while the dialog is closed');
   assert.equal(first.shown, false, 'out of sight');
+  assert.equal(first.inert, true, 'inert: no focus, nothing read out');
+  assert.equal(first.laidOut, true, 'laid out before Pay, so its page is too');
   assert.equal(await s.tab.count('element', { button: 'Pay' }), 1, 'the form is still there');
 
   // A change to the form: that page goes, and the next prepared session brings another.
@@ -138,9 +144,9 @@ async function preparedPageFlow(
   await s.tab.waitFor('frame', { label: 'Card number' });
   const shown = await framedNow();
   assert.deepEqual(
-    [shown.open, shown.shown, shown.src],
-    [true, true, second.src],
-    'the same frame',
+    [shown.open, shown.shown, shown.inert, shown.src],
+    [true, true, false, second.src],
+    'the same frame, shown and usable',
   );
   assert.equal(shown.modal, phone, phone ? 'modal on a phone' : 'in the form’s place');
   // Loaded before Pay, once each: the empty frame, then the service's page.

@@ -28,9 +28,14 @@ function host(): HTMLElement {
   return element;
 }
 
+/**
+ * Whether `el` is on screen: a box, not hidden, and not inside anything transparent (the payment
+ * page loading out of sight before Pay is laid out in the element, invisible: page-ahead.ts).
+ */
 function shows(el: Element): boolean {
   const r = el.getBoundingClientRect();
-  return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden';
+  const seen = el.checkVisibility({ opacityProperty: true, visibilityProperty: true });
+  return r.width > 0 && r.height > 0 && seen;
 }
 
 /** A short name for an element of the shadow root, for the findings. */
