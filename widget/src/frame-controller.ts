@@ -13,6 +13,7 @@ import { frameMessage, isHttpUrl } from './frame.ts';
 import type { Messages } from './messages-type.ts';
 import type { SessionResponse } from './protocol.ts';
 import type { PendingAttempt } from './saved-attempt.ts';
+import { PHONE } from './payment-page.styles.ts';
 import { reveal, type RevealHost } from './reveal.ts';
 
 /** What the frame needs of the element: its settings, and where its frame is rendered. */
@@ -297,5 +298,3 @@ export class FrameController implements ReactiveController {
 }
 
 const CHEVRON = svg`<path d="M10 3L5 8l5 5" />`;
-/** Where the payment page takes the whole screen, as a modal dialog: a phone's width. */
-const PHONE = '(max-width:480px)';
