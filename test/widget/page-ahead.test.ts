@@ -73,13 +73,16 @@ describe('the payment page loaded before Pay', () => {
     expect(dialog.inert, 'inert: no focus, nothing announced, no click').to.equal(true);
     expect(getComputedStyle(dialog).opacity, 'nothing shows').to.equal('0');
     const [box, page] = [el.getBoundingClientRect(), dialog.getBoundingClientRect()];
-    expect([page.top, page.bottom], 'within the element: the shop page does not grow').to.deep.equal(
-      [box.top, box.bottom],
-    );
+    expect(
+      [page.top, page.bottom],
+      'within the element: the shop page does not grow',
+    ).to.deep.equal([box.top, box.bottom]);
     // Laid out before Pay as wide as it is shown (the element's width, as once shown below): its
     // page's layout is done before Pay. A frame not rendered has no width at all.
     const wide = () => [frame.getBoundingClientRect().width, el.getBoundingClientRect().width];
-    expect(wide()[0]).to.be.above(0).and.closeTo(wide()[1] as number, 1);
+    expect(wide()[0])
+      .to.be.above(0)
+      .and.closeTo(wide()[1] as number, 1);
     expect(part(el, 'pay-button'), 'the form is there').to.exist;
     const mounted = oneEvent(el, 'acquiring-frame-mounted');
     part(el, 'pay-button').click();

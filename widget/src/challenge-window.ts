@@ -5,6 +5,7 @@
  * is drawn in that size inside the frame, so a code too large for the frame would be cut off.
  */
 import type { ChallengeWindowSize } from './contract.ts';
+import { PHONE } from './phone.ts';
 
 /** The windows by code, the largest (by area) first: the first that fits is the one sent. */
 const WINDOWS: readonly [ChallengeWindowSize, number, number][] = [
@@ -48,5 +49,5 @@ export function challengeWindowOf(element: HTMLElement): ChallengeWindowSize {
     element.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
   const root = parseFloat(getComputedStyle(document.documentElement).fontSize);
   const height = frameHeight(style.getPropertyValue('--acquiring-frame-height'), root || 16);
-  return challengeWindowSize(width, height, matchMedia('(max-width: 480px)').matches);
+  return challengeWindowSize(width, height, matchMedia(PHONE).matches);
 }

@@ -13,7 +13,7 @@ import { frameMessage, isHttpUrl } from './frame.ts';
 import type { Messages } from './messages-type.ts';
 import type { SessionResponse } from './protocol.ts';
 import type { PendingAttempt } from './saved-attempt.ts';
-import { PHONE } from './payment-page.styles.ts';
+import { PHONE } from './phone.ts';
 import { reveal, type RevealHost } from './reveal.ts';
 
 /** What the frame needs of the element: its settings, and where its frame is rendered. */

@@ -1,10 +1,5 @@
 import { css, unsafeCSS, type CSSResult } from 'lit';
-
-/**
- * Where the payment page takes the whole screen, as a modal dialog: a phone's width
- * (frame-controller.ts opens it modal there; the page loading out of sight is laid out so).
- */
-export const PHONE = '(max-width:480px)';
+import { PHONE } from './phone.ts';
 
 /**
  * The page over the whole screen, under a bar with the way back, for `page` (the dialog shown

@@ -27,7 +27,10 @@ function framed() {
     modal: root?.querySelector('dialog')?.matches(':modal') ?? false,
     // On screen: a box, and nothing transparent around it (out of sight before Pay, the frame is
     // laid out in the element, invisible and inert: page-ahead.ts).
-    shown: !!frame && frame.getClientRects().length > 0 && frame.checkVisibility({ opacityProperty: true }),
+    shown:
+      !!frame &&
+      frame.getClientRects().length > 0 &&
+      frame.checkVisibility({ opacityProperty: true }),
     width: frame?.getBoundingClientRect().width ?? 0,
     elementWidth: document.querySelector('acquiring-checkout')?.getBoundingClientRect().width ?? 0,
     inert: !!frame?.closest('[inert]'),
@@ -123,7 +126,11 @@ async function preparedPageFlow(
   // Laid out before Pay as it will be shown, so its page is too: the whole screen on a phone,
   // else the element's width.
   const screen = await s.tab.evaluate(() => document.documentElement.clientWidth);
-  assert.equal(Math.round(first.width), Math.round(phone ? screen : first.elementWidth), 'laid out');
+  assert.equal(
+    Math.round(first.width),
+    Math.round(phone ? screen : first.elementWidth),
+    'laid out',
+  );
   assert.equal(await s.tab.count('element', { button: 'Pay' }), 1, 'the form is still there');
 
   // A change to the form: that page goes, and the next prepared session brings another.
