@@ -85,8 +85,12 @@ describe('the payment page loaded before Pay', () => {
       .and.closeTo(wide()[1] as number, 1);
     expect(part(el, 'pay-button'), 'the form is there').to.exist;
     const mounted = oneEvent(el, 'acquiring-frame-mounted');
+    // A task queued just before the press: Pay, with the page in, waits for no task first.
+    let taskRan = false;
+    setTimeout(() => (taskRan = true));
     part(el, 'pay-button').click();
     await mounted;
+    expect(taskRan, 'the page shown before a task queued earlier ran').to.equal(false);
     expect(dialog.inert, 'usable once shown').to.equal(false);
     expect(wide()[0]).to.be.closeTo(wide()[1] as number, 1);
     expect(frameOf(el), 'the same frame, not a new one').to.equal(frame);

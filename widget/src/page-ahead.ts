@@ -78,6 +78,11 @@ export class PageAhead {
     setTimeout(() => this.#stage === 'loading' && this.#set(BLANK));
   }
 
+  /** The page posted has loaded in the frame (its load event, after the empty frame's own). */
+  get loaded(): boolean {
+    return this.#stage === 'posted' && this.#loaded;
+  }
+
   /** Loads `session`'s page out of sight, in place of any page loaded before (its own stays). */
   load(session: SessionResponse): void {
     if (session === this.#session) return;

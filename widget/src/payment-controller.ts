@@ -136,9 +136,11 @@ export class PaymentController implements ReactiveController {
     const mode = this.#host._choice().mode;
     this.#host.dispatchEvent(new CheckoutSubmitEvent({ order_ref, attempt_key }));
     try {
-      // The tasks queued before Pay go first: among them the prepared session's answer, whose
-      // form is posted into the frame (page-ahead.ts): its page loads while Pay's work goes on.
-      await new Promise((go) => setTimeout(go));
+      // Unless the page loaded before Pay is in, what is queued before this press goes first:
+      // the prepared session's answer, whose form is then posted into the frame (page-ahead.ts),
+      // or that post's navigation, so the page loads while Pay's work goes on. A page in has
+      // nothing queued: Pay shows it at once.
+      if (!this.#ahead.pageLoaded) await new Promise((go) => setTimeout(go));
       await this.#proceed(await this.#start(mode, card), mode);
     } catch (error) {
       // The page the shopper left may have been paid meanwhile: the companion then refuses a

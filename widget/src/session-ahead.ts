@@ -79,6 +79,11 @@ export class SessionAhead {
     return preparer && preparer.take.bind(preparer);
   }
 
+  /** The page posted before Pay has loaded in the frame: nothing of it is left to come. */
+  get pageLoaded(): boolean {
+    return !!this.#page?.loaded;
+  }
+
   /** At Pay: the page loaded before Pay for `session`, which the frame shows as it is. */
   shown(session: SessionResponse) {
     return this.#page?.shown(session);
