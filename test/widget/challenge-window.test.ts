@@ -26,8 +26,15 @@ async function checkout(mode: string, width: string, frame?: string) {
   return el;
 }
 
-/** The challenge window Pay sends on `route`, passing the request on to the real companion. */
-async function sentWindow(el: AcquiringCheckout, route: string): Promise<unknown> {
+/**
+ * The challenge window Pay sends on `route`, passing the request on to the real companion;
+ * `afterPress` runs in the same task as the press, before anything Pay awaits.
+ */
+async function sentWindow(
+  el: AcquiringCheckout,
+  route: string,
+  afterPress = () => {},
+): Promise<unknown> {
   const original = window.fetch;
   let body: Record<string, unknown> | undefined;
   window.fetch = (url, init) => {
@@ -37,6 +44,7 @@ async function sentWindow(el: AcquiringCheckout, route: string): Promise<unknown
   try {
     const submitted = oneEvent(el, 'acquiring-submit');
     part(el, 'pay-button').click();
+    afterPress();
     await submitted;
     const next = route.endsWith('checkout-sessions')
       ? 'acquiring-frame-mounted'
@@ -88,6 +96,14 @@ describe('the challenge window size', () => {
     expect(
       await sentWindow(await checkout('checkout', '300px'), '/api/checkout-sessions'),
     ).to.equal('01');
+  });
+
+  // Measured as the request is put together instead, it would lay the element out once more in
+  // its "Paying…" state, on the main thread the payment page loading in the frame shares in WebKit.
+  it('is the window as Pay was pressed, measured before Pay’s own render', async () => {
+    const el = await checkout('checkout', '700px');
+    const narrowed = () => (el.style.width = '300px'); // 01 if measured after the press
+    expect(await sentWindow(el, '/api/checkout-sessions', narrowed)).to.equal('04');
   });
 
   it('leaves out the element’s padding: the frame is inside it', async () => {

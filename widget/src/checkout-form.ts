@@ -6,6 +6,7 @@
  */
 import { html, nothing, type ReactiveControllerHost } from 'lit';
 import type { Card, Mode, PaymentOptions } from './attempt-request.ts';
+import type { ChallengeWindowSize } from './contract.ts';
 import type { DataCollection } from './device-data.ts';
 import type { DeviceData, Shopper } from './protocol.ts';
 import { CheckoutError } from './companion-client.ts';
@@ -23,13 +24,12 @@ import type { SummaryController } from './summary-controller.ts';
 import type { WalletController } from './wallet-controller.ts';
 
 /** What the form reads of the element: its settings and its reactive state. */
-export interface FormHost extends ReactiveControllerHost, EventTarget {
+export interface FormHost extends ReactiveControllerHost, HTMLElement {
   mode: ElementMode;
   paymentMethod: string;
   locale: string;
   fields: string;
   requiredFields: string | undefined;
-  readonly isConnected: boolean;
   readonly renderRoot: HTMLElement | DocumentFragment;
   _values: Record<string, string>;
   _errors: Record<string, keyof Messages>;
@@ -44,6 +44,14 @@ export class CheckoutForm {
   readonly #summary: SummaryController;
   readonly #wallet: WalletController;
   readonly #payment: PaymentController;
+  /**
+   * The 3-D Secure challenge window as Pay was pressed (challenge-window.ts), for that Pay's
+   * request. Measured before Pay's first render: read later, as the request is put together, it
+   * lays the element out once more in its "Paying…" state, which the payment page replaces in
+   * the same moment (1 to 6 ms of the shopper's wait in WebKit, on the main thread the page
+   * loading in the frame shares there).
+   */
+  #windowAtPay: ChallengeWindowSize | undefined;
 
   constructor(
     host: FormHost,
@@ -157,7 +165,12 @@ export class CheckoutForm {
     // Out of the page while its parts loaded (an app's route changed): it pays for nothing.
     if (!host.isConnected) return;
     const typed: Card | undefined = this.#typesCard ? parts.card?.cardOf(host._values) : undefined;
-    await payment.pay(this.#wallet.part?.choice ?? typed);
+    this.#windowAtPay = parts.schema?.challengeWindowOf(host);
+    try {
+      await payment.pay(this.#wallet.part?.choice ?? typed);
+    } finally {
+      this.#windowAtPay = undefined;
+    }
   };
 
   /** What the mode's request carries besides the collected data (the element's `paymentOptions`). */
@@ -166,7 +179,7 @@ export class CheckoutForm {
     if (mode === 'apm')
       return { payer: this.#asksDocument ? part?.payerOf(this.#host._values) : undefined };
     return {
-      challenge_window_size: part?.challengeWindowOf(element),
+      challenge_window_size: this.#windowAtPay ?? part?.challengeWindowOf(element),
       save_card: this.#wallet.part?.saveCard,
     };
   }
