@@ -28,7 +28,7 @@ export const WIDGET_ROUTES = {
   savedCard: '/saved-cards/:card_id',
   /**
    * POST: the page prepared before Pay (posted out of sight by the widget into its frame from the
-   * session's `page_form`, or served at `/pay/:token?prepared=1`) is shown now: its attempt is
+   * session's `page_form`) is shown now: its attempt is
    * opened, never replaced from then on. 204; 410 when it was replaced or expired meanwhile (the
    * widget then opens a fresh page).
    */

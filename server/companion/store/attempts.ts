@@ -214,20 +214,6 @@ export class AttemptsRepository {
   }
 
   /**
-   * The attempt whose page is served out of sight (prepared before Pay), left unopened: it may
-   * still be superseded until the shopper is shown it (`opened`). Undefined unless it is ready.
-   */
-  async ready(orderNo: string): Promise<Attempt | undefined> {
-    const row = await this.db
-      .selectFrom('attempts')
-      .selectAll()
-      .where('order_no', '=', orderNo)
-      .where('state', 'in', fromStates('opened'))
-      .executeTakeFirst();
-    return row && numbers(row, ATTEMPT_NUMBERS);
-  }
-
-  /**
    * The attempt whose page is being served, marked opened (so it is never superseded from now
    * on); undefined unless it is ready, i.e. it was abandoned, expired or never had a page.
    */

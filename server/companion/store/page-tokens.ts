@@ -35,9 +35,9 @@ export class PageTokensRepository {
   }
 
   /**
-   * The order number of a token not expired, used or not: its page was served out of sight (a
-   * page prepared before Pay) or posted from the session's form by the widget, and
-   * is the page the shopper is shown now.
+   * The order number of a token not expired, used or not: its page was posted out of sight from
+   * the session's form by the widget (a page prepared before Pay), and is the page the shopper
+   * is shown now (a used token's attempt was opened as its address served the page).
    */
   async live(token: string, now = Date.now()): Promise<string | undefined> {
     const row = await this.db

@@ -95,7 +95,7 @@ for (const database of TEST_DATABASES) {
       const reached = [...depth].map(([what, { sent, ok }]) => `${what} ${ok}/${sent}`).join(', ');
       t.diagnostic(`${run} runs, ${steps} steps, ${system.crashes} crashes (seed ${SEED}); answered 2xx: ${reached}`); // prettier-ignore
       // The budget reaches every kind: each way to pay started, pages served, prepared and shown.
-      for (const what of ['checkout', 'card', 'apm', 'saved_card', 'page', 'prepared', 'opened'])
+      for (const what of ['checkout', 'card', 'apm', 'saved_card', 'page', 'posted', 'opened'])
         assert.ok((depth.get(what)?.ok ?? 0) > 0, `no ${what} answered 2xx in ${run} runs`);
     });
   });

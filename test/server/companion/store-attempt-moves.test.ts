@@ -96,11 +96,12 @@ for (const database of TEST_DATABASES) {
       assert.deepEqual([kept?.status, kept?.result_info, kept?.last_sequence], ['authorised', 'ok', 3]);
     })); // prettier-ignore
 
-    it('finds a ready attempt, opens it once, and then never supersedes it', withStore(database, async (store) => {
+    it('opens a ready attempt once, and then never supersedes it', withStore(database, async (store) => {
       await store.attempts.openOrder(order('M-8'), attempt('M-8'));
-      assert.equal(await store.attempts.ready('M-8-1'), undefined, 'not ready while creating');
+      assert.equal(await store.attempts.opened('M-8-1'), undefined, 'not opened while creating');
+      assert.equal((await store.attempts.get('M-8-1'))?.state, 'creating');
       await store.attempts.settleWithPage('M-8-1', 'M-8', answered, { page_html: '<form>' }, {}, page('t-8'));
-      const ready = await store.attempts.ready('M-8-1');
+      const ready = await store.attempts.get('M-8-1');
       assert.deepEqual([ready?.order_no, ready?.state, ready?.seq, ready?.opened_at], ['M-8-1', 'ready', 1, null]);
       const opened = await store.attempts.opened('M-8-1', 1_800_000_000_000);
       assert.deepEqual([opened?.state, opened?.opened_at, opened?.seq], ['ready', 1_800_000_000_000, 1]);
@@ -114,7 +115,7 @@ for (const database of TEST_DATABASES) {
       withStore(database, async (store) => {
         assert.equal(await store.attempts.get('none-1'), undefined);
         assert.equal(await store.attempts.latest('none'), undefined);
-        assert.equal(await store.attempts.ready('none-1'), undefined);
+        assert.equal(await store.attempts.opened('none-1'), undefined);
       }),
     );
 

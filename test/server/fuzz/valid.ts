@@ -98,9 +98,9 @@ const MAKERS: Record<string, Maker> = {
   'DELETE /api/saved-cards/:card_id': async (s) => ({ path: `/api/saved-cards/${await savedCard(s)}`, headers: { cookie: SHOPPER_COOKIE } }),
   'POST /api/notifications': notification,
   'POST /api/pages/:token/opened': async (s) => {
-    // A page prepared before Pay (served out of sight), then shown: the widget says it is open.
+    // A page prepared before Pay (posted out of sight into the widget's frame), then shown: the
+    // widget says it is open. Its one-time address was never asked for.
     const page = new URL(String((await call(s, 'POST', '/api/checkout-sessions', sessionBody(nextRef()))).frame_url));
-    await fetch(`${page.href}?prepared=1`);
     return post(`/api/pages/${page.pathname.split('/').at(-1)}/opened`, {});
   },
   'POST /api/ops/query': async (s) => post('/api/ops/query', { order_no: (await paid(s)).orderNo }, key('query')),

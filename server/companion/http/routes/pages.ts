@@ -1,7 +1,6 @@
 /**
  * The pages the companion serves to the shopper's browser:
- * - /pay/:token — the service's checkout page under a one-time, short-lived address (`?prepared=1`:
- *   loaded before Pay, out of sight, and opened only when shown: widget.ts's pageOpened), with a CSP of
+ * - /pay/:token — the service's checkout page under a one-time, short-lived address, with a CSP of
  *   its own that allows exactly that page's inline scripts (by hash) and its form's target, and
  *   that only the storefront origins may frame. Never srcdoc (DESIGN.md). Asked for by a frame
  *   when the service's page refuses to be framed by the storefront, it answers a page that tells
@@ -79,14 +78,10 @@ export function pagesRouter(ctx: EdgeContext): Router {
     noStore(response);
     const orderNo = await ctx.store.pageTokens.use(pathParam(request, 'token'));
     // Served once per address, and only while its attempt is live (not replaced, not expired);
-    // from now on the attempt counts as opened and is never replaced (attempts.ts). A page
-    // prepared before Pay (`?prepared=1`) loads out of sight: nobody sees it, so nobody can pay
-    // on it, and it stays replaceable until the widget shows it and says so (pageOpened).
-    const prepared = request.query.prepared === '1';
-    const attempt =
-      orderNo === undefined
-        ? undefined
-        : await (prepared ? ctx.store.attempts.ready(orderNo) : ctx.store.attempts.opened(orderNo));
+    // from now on the attempt counts as opened and is never replaced (attempts.ts): whoever has
+    // the page may pay on it. (A page loaded before Pay never comes this way: the widget posts
+    // the session's form into its frame, and says the page is opened when it shows it.)
+    const attempt = orderNo === undefined ? undefined : await ctx.store.attempts.opened(orderNo);
     if (!attempt?.page_html) {
       response
         .status(410)

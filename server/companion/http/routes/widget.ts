@@ -131,8 +131,8 @@ export function widgetRouter(ctx: EdgeContext): Router {
     limit,
     scoped(ctx, async (ctx, request, response) => {
       // The token is the proof: it was handed to the widget that started the attempt, with its
-      // page (served out of sight at its address, or posted by the widget from the session's
-      // form); opening it only keeps the attempt from being replaced.
+      // page (posted out of sight by the widget from the session's form); opening it only keeps
+      // the attempt from being replaced.
       const orderNo = await ctx.store.pageTokens.live(pathParam(request, 'token'));
       const attempt = orderNo === undefined ? undefined : await ctx.store.attempts.opened(orderNo);
       if (!attempt)

@@ -82,7 +82,7 @@ const ref = fc.integer({ min: 0, max: 1 });
 const checkout = fc.tuple(ref, fc.integer({ min: 0, max: 2 }), fc.integer({ min: 0, max: 1 })).map(([r, k, e]) => new Start('checkout', r, k, e)); // prettier-ignore
 const other = fc.tuple(fc.constantFrom('card' as const, 'apm' as const, 'saved_card' as const), ref, fc.boolean()).map(([kind, r, decline]) => new Start(kind, r, 0, 0, decline)); // prettier-ignore
 const which = fc.constantFrom('latest' as const, 'older' as const);
-const prepared = fc.tuple(ref, which, fc.constantFrom('leave' as const, 'show' as const, 'change' as const), fc.constantFrom('posted' as const, 'served' as const)).map(([r, w, then, way]) => new Prepared(r, w, then, way)); // prettier-ignore
+const prepared = fc.tuple(ref, which, fc.constantFrom('leave' as const, 'show' as const, 'change' as const)).map(([r, w, then]) => new Prepared(r, w, then)); // prettier-ignore
 const payShown = fc.tuple(ref, fc.integer({ min: 0, max: 2 })).map(([r, d]) => new PayShown(r, d === 0)); // prettier-ignore
 const open = fc.tuple(ref, fc.constantFrom('latest' as const, 'older' as const), fc.constantFrom('pay' as const, 'decline' as const, 'look' as const)).map(([r, which, then]) => new OpenPage(r, which, then)); // prettier-ignore
 

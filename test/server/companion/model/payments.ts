@@ -115,24 +115,22 @@ export class Start extends Step {
 }
 
 /**
- * Loads one of the order's page addresses (`query`: `?prepared=1` out of sight, or nothing) and
- * checks its answer against the prediction (served, or 410): answers the form's hosted session
- * token when served.
+ * Loads one of the order's page addresses and checks its answer against the prediction (served,
+ * or 410): answers the form's hosted session token when served.
  */
 export async function loadPage(
   model: Model,
   system: ModelSystem,
   order: KnownOrder,
   page: KnownPage,
-  query: '' | '?prepared=1',
   step: string,
 ): Promise<string | undefined> {
   const expected = expectPage(order, page, serviceFacts(system, order.ref));
-  const served = await fetch(`${page.url}${query}`).then(
+  const served = await fetch(page.url).then(
     async (r) => ({ status: r.status, html: await r.text() }),
     () => ({ status: 0, html: '' }),
   );
-  count(model, query ? 'prepared' : 'page', served.status === 200);
+  count(model, 'page', served.status === 200);
   page.used = true;
   if (served.status === 0) return void (order.unsure = true);
   const token = /name="session_token" value="([^"]+)"/.exec(served.html)?.[1];
@@ -173,7 +171,7 @@ export class OpenPage extends Step {
     const pages = order.pages;
     const page = this.which === 'latest' ? pages.at(-1) : pages.at(-2);
     if (!page) return;
-    const token = await loadPage(model, system, order, page, '', String(this));
+    const token = await loadPage(model, system, order, page, String(this));
     if (!token) return;
     page.attempt.opened = true;
     if (this.then !== 'look') await payOn(system, token, page.attempt, this.then === 'decline', String(this)); // prettier-ignore

@@ -1,8 +1,7 @@
 /**
  * The model-based test's commands for pages prepared before Pay: a payment page loaded out of
- * sight (posted from the session's `page_form` by the widget's page frame, or served at
- * `/pay/:token?prepared=1`), which leaves its attempt unopened so a changed form may still
- * replace it, and shown at Pay (`POST /api/pages/:token/opened`: 204, or 410 once its attempt was
+ * sight (posted from the session's `page_form` by the widget's page frame), which leaves its
+ * attempt unopened so a changed form may still replace it, and shown at Pay (`POST /api/pages/:token/opened`: 204, or 410 once its attempt was
  * replaced, expired, ended or paid), then paid or declined on. Other commands may come between the
  * load, the show and the payment, as they do while a shopper fills in the form. Each predicts its
  * answer (knowledge.ts) and fails on any other.
@@ -17,7 +16,7 @@ import {
   type KnownPage,
   type Model,
 } from './knowledge.ts';
-import { loadPage, payOn, postPage, Start } from './payments.ts';
+import { payOn, postPage, Start } from './payments.ts';
 import { Step } from './step.ts';
 import type { ModelSystem } from './system.ts';
 
@@ -31,20 +30,16 @@ export class Prepared extends Step {
     readonly ref: number,
     readonly which: 'latest' | 'older',
     readonly then: 'leave' | 'show' | 'change',
-    readonly way: 'posted' | 'served' = 'posted',
   ) {
     super();
   }
-  toString = () => `prepared(ref ${this.ref}, ${this.which} page ${this.way}, ${this.then})`;
+  toString = () => `prepared(ref ${this.ref}, ${this.which} page, ${this.then})`;
 
   async act(model: Model, system: ModelSystem) {
     const order = model.orders[this.ref] as KnownOrder;
     const page = this.which === 'latest' ? order.pages.at(-1) : order.pages.at(-2);
     if (!page) return;
-    const token =
-      this.way === 'posted'
-        ? await postPage(model, page)
-        : await loadPage(model, system, order, page, '?prepared=1', String(this));
+    const token = await postPage(model, page);
     if (!token) return;
     // Loaded out of sight: its attempt stays unopened (a changed form still replaces it).
     page.hosted = token;
