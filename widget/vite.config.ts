@@ -12,13 +12,16 @@ import { defineConfig, type Plugin } from 'vite';
 const LIT = /^(lit|lit-html|lit-element|@lit\/reactive-element|@lit-labs\/ssr-dom-shim)(\/.*)?$/;
 
 /**
- * The element's stylesheets (src/*.styles.ts, css`` literals) without their
- * comments and layout whitespace: the script-tag file carries it before the first paint, and
- * the minifier leaves template literals as they are. The source stays readable.
+ * A stylesheet's text (a css`` literal's) without its comments and layout whitespace. An
+ * interpolation (`${page} .stage`) is set aside while the rest is minified: its closing brace is
+ * no rule's, and the space after it may be a descendant combinator (taken as the end of a rule,
+ * it was eaten: `${page}.stage`, and on a phone the payment page's frame kept its height).
  */
-function minifyStyles(): Plugin {
-  const minify = (text: string) =>
-    text
+export function minifyStyleText(text: string): string {
+  const held: string[] = [];
+  const kept = text.replace(/\$\{[^}]*\}/g, (part) => `__held${held.push(part) - 1}__`);
+  return (
+    kept
       .replace(/\/\*[\s\S]*?\*\//g, '')
       .replace(/\s+/g, ' ')
       .replace(/\s*([{};,>])\s*/g, '$1')
@@ -28,12 +31,22 @@ function minifyStyles(): Plugin {
       .replace(/;}/g, '}')
       .replace(/='([a-zA-Z][\w-]*)'\]/g, '=$1]')
       .replace(/(?<![\w.])0\.(\d)/g, '.$1')
-      .trim();
+      .trim()
+      .replace(/__held(\d+)__/g, (_, i: string) => held[Number(i)] ?? '')
+  );
+}
+
+/**
+ * The element's stylesheets (src/*.styles.ts, css`` literals) minified (`minifyStyleText`): the
+ * script-tag file carries them before the first paint, and the minifier leaves template literals
+ * as they are. The source stays readable.
+ */
+function minifyStyles(): Plugin {
   return {
     name: 'acquiring-minify-styles',
     transform(code, id) {
       if (!id.endsWith('.styles.ts')) return undefined;
-      return code.replace(/css`([^`]*)`/g, (_, text: string) => `css\`${minify(text)}\``);
+      return code.replace(/css`([^`]*)`/g, (_, text: string) => `css\`${minifyStyleText(text)}\``);
     },
   };
 }

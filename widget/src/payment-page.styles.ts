@@ -1,4 +1,39 @@
-import { css } from 'lit';
+import { css, unsafeCSS, type CSSResult } from 'lit';
+import { PHONE } from './phone.ts';
+
+/**
+ * The page over the whole screen, under a bar with the way back, for `page` (the dialog shown
+ * modal; on a phone, the page loading out of sight). Scrolling stops at the dialog: the page
+ * behind does not move under it.
+ */
+const wholeScreen = (page: CSSResult) => css`
+  ${page} {
+    position: fixed;
+    inset: 0;
+    width: 100%;
+    height: 100%;
+    display: flex;
+    flex-direction: column;
+    gap: 0;
+    overflow: hidden;
+    overscroll-behavior: contain;
+    /* The element's background over the canvas: opaque even when the element's is not. */
+    background: linear-gradient(var(--acquiring-background), var(--acquiring-background)) Canvas;
+  }
+  ${page} [part='payment-bar'] {
+    padding: 0.5rem 1rem;
+    border-bottom: 1px solid var(--acquiring-border);
+  }
+  ${page} .stage {
+    flex: 1;
+    grid-template-rows: minmax(0, 1fr);
+  }
+  ${page} [part='frame'] {
+    height: 100%;
+    border: 0;
+    border-radius: 0;
+  }
+`;
 
 /**
  * The payment page while it is up in place of the form: its bar with the way back, the progress
@@ -29,8 +64,9 @@ export const paymentPageStyles = css`
   }
   /*
    * Closed, with a page loading out of sight (page-ahead.ts): laid out in the element's box, as
-   * wide as it will be shown, but invisible, inert and clipped to that box, so the page lays
-   * itself out before Pay (a frame that is not rendered does that only once shown, at Pay).
+   * wide as it will be shown (on a phone, the whole screen: below), but invisible, inert and
+   * clipped, so the page lays itself out before Pay (a frame that is not rendered does that only
+   * once shown, at Pay). The element's box is its containing block (position: relative).
    */
   [part='payment-page'][inert] {
     position: absolute;
@@ -120,34 +156,10 @@ export const paymentPageStyles = css`
     border: 1px solid var(--acquiring-border);
     border-radius: var(--acquiring-radius);
   }
-  /*
-   * Shown modal (on a phone): the whole screen, under a bar with the way back. Scrolling stops at
-   * the dialog: the page behind does not move under it.
-   */
-  [part='payment-page']:modal {
-    position: fixed;
-    inset: 0;
-    width: 100%;
-    height: 100%;
-    display: flex;
-    flex-direction: column;
-    gap: 0;
-    overflow: hidden;
-    overscroll-behavior: contain;
-    /* The element's background over the canvas: opaque even when the element's is not. */
-    background: linear-gradient(var(--acquiring-background), var(--acquiring-background)) Canvas;
-  }
-  :modal [part='payment-bar'] {
-    padding: 0.5rem 1rem;
-    border-bottom: 1px solid var(--acquiring-border);
-  }
-  :modal .stage {
-    flex: 1;
-    grid-template-rows: minmax(0, 1fr);
-  }
-  :modal [part='frame'] {
-    height: 100%;
-    border: 0;
-    border-radius: 0;
+  /* Shown modal (on a phone): the whole screen. */
+  ${wholeScreen(unsafeCSS("[part='payment-page']:modal"))}
+  /* On a phone, the page loading out of sight is laid out as it will be shown: the whole screen. */
+  @media ${unsafeCSS(PHONE)} {
+    ${wholeScreen(unsafeCSS("[part='payment-page'][inert]"))}
   }
 `;

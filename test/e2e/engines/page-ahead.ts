@@ -123,8 +123,14 @@ async function preparedPageFlow(
   assert.equal(first.open, false, 'loaded while the dialog is closed');
   assert.equal(first.shown, false, 'out of sight');
   assert.equal(first.inert, true, 'inert: no focus, nothing read out');
-  // Laid out before Pay in the element's box, as wide as the element, so its page is too.
-  assert.equal(Math.round(first.width), Math.round(first.elementWidth), 'laid out');
+  // Laid out before Pay as it will be shown, so its page is too: the whole screen on a phone,
+  // else the element's width.
+  const screen = await s.tab.evaluate(() => document.documentElement.clientWidth);
+  assert.equal(
+    Math.round(first.width),
+    Math.round(phone ? screen : first.elementWidth),
+    'laid out',
+  );
   assert.equal(await s.tab.count('element', { button: 'Pay' }), 1, 'the form is still there');
 
   // A change to the form: that page goes, and the next prepared session brings another.
@@ -154,6 +160,7 @@ async function preparedPageFlow(
     'the same frame, shown and usable',
   );
   assert.equal(shown.modal, phone, phone ? 'modal on a phone' : 'in the form’s place');
+  if (phone) assert.equal(shown.width, first.width, 'shown as wide as it was laid out');
   // Loaded before Pay, once each: the empty frame, then the service's page.
   assert.equal(shown.loads, 2, `the frame loaded ${shown.loads} times before Pay`);
   const inFrame = await s.tab.evaluateInFrame(frameDocument);
