@@ -244,7 +244,7 @@ export class AcquiringCheckout extends LitElement {
    * payer's document (apm).
    */
   paymentOptions(mode: Mode): PaymentOptions {
-    return this.#form.paymentOptions(mode, this);
+    return this.#form.paymentOptions(mode);
   }
 
   /**

@@ -174,12 +174,12 @@ export class CheckoutForm {
   };
 
   /** What the mode's request carries besides the collected data (the element's `paymentOptions`). */
-  paymentOptions(mode: Mode, element: HTMLElement): PaymentOptions {
+  paymentOptions(mode: Mode): PaymentOptions {
     const part = this.#parts.schema; // here since Pay: Pay awaits it
     if (mode === 'apm')
       return { payer: this.#asksDocument ? part?.payerOf(this.#host._values) : undefined };
     return {
-      challenge_window_size: this.#windowAtPay ?? part?.challengeWindowOf(element),
+      challenge_window_size: this.#windowAtPay ?? part?.challengeWindowOf(this.#host),
       save_card: this.#wallet.part?.saveCard,
     };
   }

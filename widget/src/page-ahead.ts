@@ -5,10 +5,11 @@
  * while that dialog is closed: inert (nothing is announced, nothing takes the focus or a click),
  * invisible, so the page around stays as it is; but laid out as it will be shown (in the element's
  * box, or on a phone over the whole screen: payment-page.styles.ts), so the page lays itself out
- * before Pay rather than at it (a frame that is not rendered does its first layout once shown). Once the session is there, the element posts its `page_form`
- * (the service's form that opens its hosted page) into that frame itself: the service's page
- * loads there, still out of sight, with no hop through the page's one-time `/pay` address and no
- * document of ours loaded first. The frame's first page replaces its empty one, so the shop's
+ * before Pay rather than at it (a frame that is not rendered does its first layout once shown).
+ * Once the session is there, the element posts its `page_form` (the service's form that opens its
+ * hosted page) into that frame itself: the service's page loads there, still out of sight, with
+ * no hop through the page's one-time `/pay` address and no document of ours loaded first. The
+ * frame's first page replaces its empty one, so the shop's
  * session history gains no entry (Back still leaves the shop's page at once). Nobody sees the
  * page, so nobody can pay on it, and its attempt stays replaceable. At Pay, when Pay takes that
  * session, the same frame is shown (frame-controller.ts: nothing moves, so nothing loads again)
@@ -80,7 +81,7 @@ export class PageAhead {
 
   /** The page posted has loaded in the frame (its load event, after the empty frame's own). */
   get loaded(): boolean {
-    return this.#stage === 'posted' && this.#loaded;
+    return this.#loaded; // set only once a form is posted, and forgotten with it (#reset)
   }
 
   /** Loads `session`'s page out of sight, in place of any page loaded before (its own stays). */
