@@ -119,17 +119,31 @@ const work = mkdtempSync(join(tmpdir(), 'acquiring-jobs-'));
 const jobs = [];
 
 /**
+ * Whether a test file must not share its process: hooks at its top level would run around every
+ * other file's tests, and mocked timers replace the process's own `setTimeout`/`clearTimeout`
+ * for everyone. Node 20's bundled undici (the global `fetch`) then has a keep-alive timer that an
+ * earlier file's connection set, "cleared" by the mock while the real one still runs, fire after
+ * its parser was collected: an uncaught `Cannot destructure property 'socket' of
+ * 'parser.deref(...)'` (nodejs/undici#4755; its fix, #4758, is not in the undici 6.24.1 that
+ * Node 20.20 bundles), which the test runner pins on whichever hook is running. It failed the
+ * job that ran alerts.test.ts before redis-outage.test.ts, every time.
+ */
+function needsItsOwnProcess(text) {
+  return (
+    /^(before|after|beforeEach|afterEach)\(/m.test(text) || /\bmock\.timers\.enable\(/.test(text)
+  );
+}
+
+/**
  * Jobs for Node test files: a group of files shares one process (one TypeScript loader's start,
  * one import of the packages, instead of one per file), about `groupS` seconds a group. A file
- * with hooks at its top level runs alone: in a shared process they would run around every other
- * file's tests too. Node 20's --test-timeout bounds a whole file's process, so it is the group's
- * limit (`limitMs`); past it the unfinished reporter names the suite that hung, and the job is
- * killed 30 s later if the process still has not ended.
+ * that needs its own process (needsItsOwnProcess) runs alone. Node 20's --test-timeout bounds a
+ * whole file's process, so it is the group's limit (`limitMs`); past it the unfinished reporter
+ * names the suite that hung, and the job is killed 30 s later if the process still has not ended.
  */
 function nodeTestJobs(layer, files, { groupS, limitMs, env = {}, key = (f) => f }) {
-  const hooksAtTop = /^(before|after|beforeEach|afterEach)\(/m;
   const timed = files.map((file) => ({ file, expectedS: expectedS(key(file)) }));
-  const alone = timed.filter((f) => hooksAtTop.test(readFileSync(f.file, 'utf8')));
+  const alone = timed.filter((f) => needsItsOwnProcess(readFileSync(f.file, 'utf8')));
   const groups = [
     ...alone.map((f) => ({ files: [f.file], expectedS: f.expectedS })),
     ...groupByTime(
