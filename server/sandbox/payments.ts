@@ -167,6 +167,14 @@ export function settleWithCard(
   return order;
 }
 
+/** The card a merchant's `token_id` stands for, or a 404 naming the field. */
+export function storedCard(engine: Engine, merchant: SandboxMerchant, tokenId: string): string {
+  const token = engine.store.cardTokens.get(tokenId);
+  if (!token || token.merchant_id !== merchant.merchant_id)
+    throw new HttpError(404, 'record not found: token_id', 'token_id');
+  return token.card;
+}
+
 /** A direct payment: card fields, or a stored token_id. Returns the `respon` fields. */
 export function directPayment(
   engine: Engine,
@@ -174,13 +182,7 @@ export function directPayment(
   fields: DirectPaymentRequest,
 ): Record<string, unknown> {
   return engine.store.transaction(() => {
-    let card = fields.card;
-    if (fields.token_id) {
-      const token = engine.store.cardTokens.get(fields.token_id);
-      if (!token || token.merchant_id !== merchant.merchant_id)
-        throw new HttpError(404, 'record not found: token_id', 'token_id');
-      card = token.card;
-    }
+    const card = fields.token_id ? storedCard(engine, merchant, fields.token_id) : fields.card;
     if (!card) throw new HttpError(400, 'card is required unless token_id is given', 'card');
     let order = createOrder(engine, merchant, fields, 'direct');
     // A stored card's expiry is the service's to know; card fields carry theirs.

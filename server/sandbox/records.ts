@@ -59,10 +59,12 @@ export interface Session {
   merchant_id: string;
   return_url?: string;
   expires_at: number;
-  /** The card entered on the hosted page, while 3-D Secure is pending. */
+  /** The card entered on the hosted page, while 3-D Secure is pending; or the stored card's. */
   card?: string;
   expiry?: CardExpiry;
   token_flag?: boolean;
+  /** The checkout named a stored card (`token_id`): `card` is that card's. */
+  stored_card?: boolean;
   /** The language the shopper's pages speak: the request's `browser_lang` (page-texts.ts). */
   lang?: string;
 }

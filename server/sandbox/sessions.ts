@@ -7,7 +7,7 @@ import type { SandboxMerchant } from './config.ts';
 import { newId, type Engine } from './engine.ts';
 import { HttpError } from './http-error.ts';
 import { checkPayer } from './order-data.ts';
-import { createOrder, moved, orderEcho, saveOrder } from './payments.ts';
+import { createOrder, moved, orderEcho, saveOrder, storedCard } from './payments.ts';
 import type { Order, Session } from './records.ts';
 import { SUCCESS_INFO } from './test-inputs.ts';
 
@@ -50,16 +50,22 @@ export function apmPayment(
   });
 }
 
-/** A checkout: a pending order and the session the hosted page will use. */
+/**
+ * A checkout: a pending order and the session the hosted page will use. With a `token_id`, the
+ * session holds that stored card (the merchant's own, else a 404 naming the field): its page runs
+ * the card's 3-D Secure challenge (shopper.ts).
+ */
 export function checkout(
   engine: Engine,
   merchant: SandboxMerchant,
   fields: CheckoutRequest,
 ): { order: Order; session: Session } {
   return engine.store.transaction(() => {
+    const stored = fields.token_id ? storedCard(engine, merchant, fields.token_id) : undefined;
     const order = createOrder(engine, merchant, fields, 'checkout');
     const session = openSession(engine, order, 'checkout', {
       token_flag: fields.token_flag?.toUpperCase() === 'YES',
+      ...(stored ? { card: stored, stored_card: true } : {}),
       ...languageOf(fields),
     });
     return { order, session };

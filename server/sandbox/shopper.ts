@@ -25,7 +25,7 @@ import {
 } from './pages.ts';
 import type { CardExpiry, Session } from './records.ts';
 import { pageLanguage } from './page-texts.ts';
-import { isExpired } from './test-inputs.ts';
+import { cardBehaviour, isExpired } from './test-inputs.ts';
 import { isRecord } from '../unknown.ts';
 
 function origin(url: string | undefined): string | undefined {
@@ -141,13 +141,23 @@ export function shopperRouter(engine: Engine): Router {
     response.status(204).end();
   });
 
-  /** The hosted card form of a live checkout session, in the session's language. */
+  /**
+   * The hosted card form of a live checkout session, in the session's language; for a stored card
+   * that asks for 3-D Secure (a checkout with its `token_id`), the challenge at once: nothing to
+   * type but the code.
+   */
   const hostedPage = (response: Response, token: string) => {
     const { session, order } = liveSession(engine, token, 'checkout');
     pagePolicy(engine, response, session);
+    const language = pageLanguage(session.lang);
+    const challenge = session.stored_card && cardBehaviour(session.card ?? '').behaviour === 'challenge'; // prettier-ignore
     response
       .type('html')
-      .send(cardFormPage(base, session.token, order, pageLanguage(session.lang)));
+      .send(
+        challenge
+          ? challengePage(base, session.token, order, language)
+          : cardFormPage(base, session.token, order, language),
+      );
   };
 
   // The checkout response's form lands here; the session token names the payment. The page is

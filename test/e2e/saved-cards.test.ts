@@ -1,11 +1,13 @@
 /**
  * Saved cards end to end (#14 item 1), on the demo storefront (script tag, strict CSP): the demo
  * shopper signs in, saves a card with a card payment, pays the next order with it in one click
- * (its token at the service, no card field in the page), and removes it.
+ * (its token at the service, no card field in the page), and removes it; a saved card that asks
+ * for 3-D Secure goes on to the service's page, at its challenge.
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { SENTENCES, Shopper, useWorld } from './helpers/demo.ts';
+import { CARDS, SENTENCES, Shopper, useWorld } from './helpers/demo.ts';
+import { until } from '../server/helpers/until.ts';
 
 describe('as a signed-in shopper with saved cards (demo storefront)', () => {
   const suite = useWorld();
@@ -82,6 +84,46 @@ describe('as a signed-in shopper with saved cards (demo storefront)', () => {
     await s.checkout('card');
     await save.waitFor();
     assert.equal(await form.getByRole('radio').count(), 0, 'no saved card on the next order');
+    assert.deepEqual(await s.violations(), []);
+  });
+
+  it('a saved card that asks for 3-D Secure opens the service’s page at its challenge', async () => {
+    const s = new Shopper(await suite.world.page(), suite.world);
+    await s.open();
+    const form = s.page.locator('acquiring-checkout');
+    await s.page.getByRole('button', { name: 'Sign in as demo shopper' }).click();
+    await s.page.getByText('Signed in as Ada, the demo shopper').waitFor();
+    // Saved while paid: typed, refused by the direct payment for its challenge, then typed again
+    // on the service's page and its challenge passed there.
+    await s.add('Enamel mug');
+    await s.checkout('card');
+    await form.getByLabel('Card number').fill(CARDS.challenge);
+    await form.getByLabel('Expiry (MM / YY)').fill('12/30');
+    await form.getByLabel('Security code').fill('123');
+    await form.getByLabel('Save this card for next time').check();
+    await s.pay();
+    await Shopper.payCard(s.frame, CARDS.challenge);
+    await s.frame.getByLabel('Code sent to your phone').fill('1234');
+    await s.frame.getByRole('button', { name: 'Confirm' }).click();
+    assert.deepEqual((await s.outcome()).status, 'authorised');
+    // The service tells the card's token in a notification of its own, after the outcome.
+    const cards = () => suite.world.stack.companion().context.store.savedCards.list('demo-shopper');
+    await until(cards, (list) => list.length === 1, { what: 'the card saved on the page' });
+
+    // The next order with it: the service's page opens at the code, nothing to type again.
+    await s.add('Organic T-shirt');
+    const ref = await s.checkout('card');
+    const saved = form.getByRole('radio', { name: 'Visa ending 3220, expires 12/30' });
+    await saved.waitFor();
+    assert.equal(await saved.isChecked(), true);
+    await s.pay();
+    await s.frame.getByLabel('Code sent to your phone').fill('1234');
+    assert.equal(await s.frame.getByLabel('Card number').count(), 0, 'no card to type again');
+    await s.frame.getByRole('button', { name: 'Confirm' }).click();
+    const paid = await s.outcome();
+    assert.deepEqual([paid.status, paid.sentence], ['authorised', SENTENCES.paid]);
+    assert.match(paid.order_no, /-2$/, 'the second attempt: the checkout');
+    await suite.merchant.agree(ref, 'authorised');
     assert.deepEqual(await s.violations(), []);
   });
 

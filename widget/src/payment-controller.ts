@@ -141,7 +141,7 @@ export class PaymentController implements ReactiveController {
       // or that post's navigation, so the page loads while Pay's work goes on. A page in has
       // nothing queued: Pay shows it at once.
       if (!this.#ahead.pageLoaded) await new Promise((go) => setTimeout(go));
-      await this.#proceed(await this.#start(mode, card), mode);
+      await this.#proceed(await this.#start(mode, card), mode, card);
     } catch (error) {
       // The page the shopper left may have been paid meanwhile: the companion then refuses a
       // second payment (409), and the order's own status is the answer.
@@ -253,16 +253,22 @@ export class PaymentController implements ReactiveController {
   /**
    * The attempt's next step: the page in the frame, the payment method, or its outcome. A card
    * that needs a 3-D Secure challenge comes back as the service's page (the companion went on with
-   * a checkout), with a word on why.
+   * a checkout), with a word on why for a typed `card`, which the page asks for again (a saved
+   * one's page asks for the challenge's code alone, which says what it is).
    */
-  #proceed(session: SessionResponse, mode: Mode): Promise<void> | void {
+  #proceed(session: SessionResponse, mode: Mode, card?: Card): Promise<void> | void {
     if (mode !== 'apm' && session.frame_url) {
       this.#to({ on: 'page' });
       // The page loaded out of sight for this session (page-ahead.ts) is shown as it is: no new
       // load. Replaced or expired meanwhile (the companion answers 410), a fresh page instead.
       const ahead = this.#ahead.shown(session);
       const url = ahead?.url ?? session.frame_url;
-      this.frame.mount(session, url, mode === 'card', ahead?.painted);
+      this.frame.mount(
+        session,
+        url,
+        mode === 'card' && !(card && 'card_id' in card),
+        ahead?.painted,
+      );
       void ahead?.opened.then((open) => {
         if (!open && this.frame.url === url) void this.frame.reopen();
       });

@@ -12,7 +12,8 @@ import type { ResolvedShopper } from '../config/index.ts';
 import type { PaymentMode, SavedCard } from '../store/index.ts';
 
 export type PaymentRequest =
-  | { kind: 'checkout'; body: CheckoutSessionRequest }
+  /** With `savedCard`: a saved card's payment gone on as a checkout, for its 3-D Secure challenge. */
+  | { kind: 'checkout'; body: CheckoutSessionRequest; savedCard?: SavedCard }
   | { kind: 'apm'; body: ApmPaymentRequest }
   | { kind: 'card'; body: CardPaymentRequest }
   /** A direct payment with a saved card's token, found for the signed-in shopper. */

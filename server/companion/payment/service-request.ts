@@ -179,14 +179,16 @@ function cardAndCheckoutFields(
 }
 
 /**
- * The token fields of a direct payment: `token_flag` for a typed card (YES when the signed-in
- * shopper asked to save it), `token_id` for a saved one. Saving without a shopper is refused.
+ * The token fields of a direct payment or a checkout: `token_flag` for a typed card (YES when the
+ * signed-in shopper asked to save it), `token_id` for a saved one (a checkout's: the saved card's
+ * payment gone on for its challenge). Saving without a shopper is refused.
  */
 export function tokenFields(
   request: PaymentRequest,
   caller: Caller,
 ): { token_flag?: 'YES' | 'NO'; token_id?: string } {
-  if (request.kind === 'saved_card') return { token_id: request.savedCard.token_id };
+  if ((request.kind === 'saved_card' || request.kind === 'checkout') && request.savedCard)
+    return { token_id: request.savedCard.token_id };
   if (request.kind !== 'card' && request.kind !== 'checkout') return {};
   if (request.body.save_card && !caller.shopper) {
     throw refusal(400, 'Invalid request', 'save_card', 'only a signed-in shopper can save a card');

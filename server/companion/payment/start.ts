@@ -37,10 +37,11 @@ function newOrder(
 }
 
 /**
- * Starts, or returns, the live payment attempt of `request.body.order_ref`. A typed card that
- * needs a 3-D Secure challenge, which a direct payment cannot run, goes on at once as a checkout
- * (the attempt machine's `needs-authentication`): the answer is the service's page, which runs the
- * challenge, with everything the shopper gave but the card, which the page asks for.
+ * Starts, or returns, the live payment attempt of `request.body.order_ref`. A card that needs a
+ * 3-D Secure challenge, which a direct payment cannot run, goes on at once as a checkout (the
+ * attempt machine's `needs-authentication`): the answer is the service's page, which runs the
+ * challenge, with everything the shopper gave but the card: a typed card the page asks for again,
+ * a saved one goes as its `token_id`.
  */
 export async function startPayment(
   ctx: Context,
@@ -50,9 +51,19 @@ export async function startPayment(
   // A request about an order another is working on answers within a second: its clock starts now.
   const deadline = Date.now() + WAIT_BUDGET_MS;
   const session = await startAttempt(ctx, { ...asked, mode: modeOf(asked.kind) }, caller, deadline);
-  if (asked.kind !== 'card' || !(await needsAuthentication(ctx, session))) return session;
-  const { card: _typed, ...body } = asked.body;
-  return startAttempt(ctx, { kind: 'checkout', body, mode: 'checkout' }, caller, deadline);
+  const challenged = asked.kind === 'card' || asked.kind === 'saved_card';
+  if (!challenged || !(await needsAuthentication(ctx, session))) return session;
+  return startAttempt(ctx, { ...asCheckout(asked), mode: 'checkout' }, caller, deadline);
+}
+
+/** A card payment's request as the checkout it goes on as: no card, a saved one's token kept. */
+function asCheckout(asked: PaymentRequest & { kind: 'card' | 'saved_card' }): PaymentRequest {
+  if (asked.kind === 'card') {
+    const { card: _typed, ...body } = asked.body;
+    return { kind: 'checkout', body };
+  }
+  const { card_id: _handle, ...body } = asked.body;
+  return { kind: 'checkout', body, savedCard: asked.savedCard };
 }
 
 /** Whether the attempt `session` answers ended because its card needs a 3-D Secure challenge. */

@@ -160,6 +160,36 @@ describe('saved cards', () => {
     assert.equal(anonymous.status, 400);
   });
 
+  it('a saved card that asks for 3-D Secure goes on to the service’s page, at its challenge', async () => {
+    const LIN = { cookie: 'session=lin' };
+    const token = (frameUrl: unknown) => stack.openHosted(String(frameUrl));
+    const challenge = (sessionToken: string, code = '1234') =>
+      fetch(`${stack.sandbox.url}/hosted/${sessionToken}/3ds`, { method: 'POST', body: new URLSearchParams({ code }), redirect: 'manual' }); // prettier-ignore
+    // Saved on the hosted page, its challenge passed there.
+    const first = await stack.widget('/checkout-sessions', sessionBody('mug.3ds1', { save_card: true }), LIN); // prettier-ignore
+    const firstToken = await token(first.body.frame_url);
+    await stack.payOpened(firstToken, '4000000000003220');
+    await challenge(firstToken);
+    await stack.waitForStatus('mug.3ds1', 'authorised');
+    const { cards } = await until(() => list(LIN), (answer) => answer.cards.length === 1, { what: "Lin's saved card" }); // prettier-ignore
+    // The next order with it: the direct payment is refused for its challenge, and the same
+    // request goes on as a checkout that names the card by its token.
+    const paid = await stack.widget('/saved-card-payments', sessionBody('mug.3ds2', { card_id: cards[0]?.card_id }), LIN); // prettier-ignore
+    assert.equal(paid.status, 201, JSON.stringify(paid.body));
+    assert.equal(paid.body.order_no, 'mug.3ds2-2');
+    assert.equal(typeof paid.body.frame_url, 'string', 'the answer is the service’s page');
+    const [stored] = await stack.companion.companion.context.store.savedCards.list('cust-lin');
+    assert.equal((await atSandbox('mug.3ds2-2')).details.token_id, stored?.token_id);
+    // The page asks for the code alone; nothing to type again.
+    const sessionToken = await token(paid.body.frame_url);
+    const page = await (await fetch(`${stack.sandbox.url}/hosted/${sessionToken}`)).text();
+    assert.match(page, /name="code"/);
+    assert.doesNotMatch(page, /name="card"/);
+    await challenge(sessionToken);
+    await stack.waitForStatus('mug.3ds2', 'authorised');
+    assert.equal((await atSandbox('mug.3ds2-2')).card, '400000******3220');
+  });
+
   it('another shopper neither sees, pays with, nor removes it', async () => {
     assert.equal(
       (await list(GRACE)).cards.some((c) => c.card_id === cardId),

@@ -128,10 +128,20 @@ describe('what the sandbox refuses', () => {
       assert.match(String(response.json().message), /record not found/);
     });
 
-    it('an unknown token_id gets HTTP 404', async () => {
+    it('an unknown token_id gets HTTP 404, in a direct payment or a checkout', async () => {
       await assert.rejects(
         sandbox.client().directPayment({
           order_no: 'tok-1',
+          currency: 'USD',
+          amount: '1.00',
+          token_id: 'TKNOPE',
+        }),
+        RecordNotFoundError,
+      );
+      // A checkout names a stored card the same way (its page runs that card's challenge).
+      await assert.rejects(
+        sandbox.client().checkout({
+          order_no: 'tok-2',
           currency: 'USD',
           amount: '1.00',
           token_id: 'TKNOPE',
