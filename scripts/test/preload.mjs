@@ -9,6 +9,8 @@
  * test files 5.8 CPU-s, 5.3 after (four runs each, the test process's own CPU). Node's test
  * runner runs an --import in the file's process only, not in its own.
  */
+import './flush-before-exit.mjs';
+
 await Promise.all(
   [
     ...['kysely', 'zod', 'express', 'pino', 'prom-client', 'fast-xml-parser'],
