@@ -2,8 +2,9 @@
  * The crash matrix: the companion killed (SIGKILL) at each step of a session, a capture, a
  * refund, a payout and a notification, restarted on the same store, and then: a request about
  * the order answered without waiting on a slow service (while its attempt is being recovered,
- * with when to try again, which the widget's client does); and within a bounded time no attempt stuck, no order
- * mis-marked, the store agreeing with the service, nothing charged, refunded or paid out twice.
+ * with when to try again, which the widget's client does); and within a bounded time no attempt
+ * stuck, no order mis-marked, the store agreeing with the service, nothing charged, refunded or
+ * paid out twice.
  * On SQLite, and on PostgreSQL when TEST_DATABASE_URL is set.
  */
 import { after, before, describe, it } from 'node:test';
@@ -153,7 +154,7 @@ async function answeredWhileRecovering(world: World, ref: string): Promise<void>
   assert.equal(typeof session.frame_url, 'string', 'the retried request has the session');
 }
 
-/** Straight after the restart, a session request about a paid order is refused, the service slow. */
+/** Straight after the restart, a session request about a paid order is refused, service slow. */
 async function answeredPaid(world: World, ref: string): Promise<void> {
   await warmUp(world, ref);
   const answer = await askedWhileServiceSlow(world, '/checkout-sessions', anotherAttempt(ref));
@@ -163,7 +164,7 @@ async function answeredPaid(world: World, ref: string): Promise<void> {
 interface Scenario {
   name: string;
   crashAt: DurableStep;
-  /** Straight after the restart: a request about the order, answered without waiting on the service. */
+  /** Straight after the restart: a request about the order, answered without waiting on it. */
   asked?(world: World, ref: string): Promise<void>;
   /** What runs into the crash. */
   crash(world: World, ref: string): Promise<unknown>;
