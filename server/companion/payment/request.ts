@@ -12,7 +12,7 @@ import type { ResolvedShopper } from '../config/index.ts';
 import type { PaymentMode, SavedCard } from '../store/index.ts';
 
 export type PaymentRequest =
-  /** With `savedCard`: a saved card's payment gone on as a checkout, for its 3-D Secure challenge. */
+  /** With `savedCard`: a saved card's payment gone on as a checkout, for its challenge. */
   | { kind: 'checkout'; body: CheckoutSessionRequest; savedCard?: SavedCard }
   | { kind: 'apm'; body: ApmPaymentRequest }
   | { kind: 'card'; body: CardPaymentRequest }

@@ -1,8 +1,9 @@
 /**
  * The payment flows every engine runs (issue 22, item 5): the hosted page in the frame, card
  * mode, a decline then a retry, 3-D Secure, an APM out and back, a reload mid-payment, and a
- * saved card (one that needs 3-D Secure too). One demo stack per engine, a fresh tab per flow; what the shopper reads is checked
- * in the page, and what happened with the companion's store and the sandbox.
+ * saved card (one that needs 3-D Secure too). One demo stack per engine, a fresh tab per flow;
+ * what the shopper reads is checked in the page, and what happened with the companion's store and
+ * the sandbox.
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -304,7 +305,8 @@ export function paymentFlows(name: EngineName): void {
       await s.payChallenge('1234');
       assert.deepEqual(await said(s), PAID);
       // Its token comes in a notification of the service's own, after the outcome.
-      await until(() => store.list('demo-shopper'), (list) => list.some((c) => c.last4 === '3220'), {
+      const cards = () => store.list('demo-shopper');
+      await until(cards, (list) => list.some((c) => c.last4 === '3220'), {
         timeoutMs: 10_000, everyMs: 100, what: 'the card saved on the page',
       }); // prettier-ignore
 
