@@ -25,12 +25,18 @@ describe('as a signed-in shopper with saved cards (demo storefront)', () => {
     return () => s.page.evaluate(() => (window as unknown as { cardInputs: number }).cardInputs);
   }
 
-  it('saves a card, pays the next order with it in one click, and removes it', async () => {
+  /** A fresh tab on the storefront, the demo shopper signed in. */
+  async function signedIn(): Promise<Shopper> {
     const s = new Shopper(await suite.world.page(), suite.world);
     await s.open();
-    const form = s.page.locator('acquiring-checkout');
     await s.page.getByRole('button', { name: 'Sign in as demo shopper' }).click();
     await s.page.getByText('Signed in as Ada, the demo shopper').waitFor();
+    return s;
+  }
+
+  it('saves a card, pays the next order with it in one click, and removes it', async () => {
+    const s = await signedIn();
+    const form = s.page.locator('acquiring-checkout');
 
     // The first order: a card typed in the element, "Save this card" ticked by the shopper.
     await s.add('Enamel mug');
@@ -88,11 +94,8 @@ describe('as a signed-in shopper with saved cards (demo storefront)', () => {
   });
 
   it('a saved card that asks for 3-D Secure opens the service’s page at its challenge', async () => {
-    const s = new Shopper(await suite.world.page(), suite.world);
-    await s.open();
+    const s = await signedIn();
     const form = s.page.locator('acquiring-checkout');
-    await s.page.getByRole('button', { name: 'Sign in as demo shopper' }).click();
-    await s.page.getByText('Signed in as Ada, the demo shopper').waitFor();
     // Saved while paid: typed, refused by the direct payment for its challenge, then typed again
     // on the service's page and its challenge passed there.
     await s.add('Enamel mug');
