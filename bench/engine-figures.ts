@@ -16,6 +16,7 @@ import { startEngine, type EngineName } from '../scripts/tab/engine.ts';
 import type { Tab } from '../scripts/tab/tab.ts';
 import { startStorefront } from '../scripts/storefront.ts';
 import {
+  bareFrame,
   countFrameLoads,
   frameDocument,
   frameLoadSince,
@@ -26,6 +27,7 @@ import {
   insertFrame,
   LOADS,
   payOnceSessionAnswered,
+  postAndShow,
   pressPay,
   SHOPPER_TO_PAY_MS,
 } from './in-page.ts';
@@ -70,10 +72,22 @@ export interface EngineFigures {
   checkout_prepared_page_ratio_painted: Summary;
   /** Pay → that first paint, in ms. */
   checkout_prepared_page_painted_ms: Summary;
+  /**
+   * A bare Pay, ÷ the floor: what any Pay at the session's answer costs in this engine, with no
+   * element. The service's form (the interface's one way to its page: a POST) posted into an
+   * empty frame laid out out of sight and its dialog shown in the same task, on a page holding
+   * nothing else (`bare_pay`); and the form posted into a frame already shown (`bare_post`). What
+   * they are above 1 is the engine's cost of that post and that showing, not the element's.
+   */
+  bare_pay_ratio: Summary;
+  bare_post_ratio: Summary;
+  /** Pay at the session's answer ÷ the bare Pay of the same load: the element's own share. */
+  checkout_over_bare_pay_ratio: Summary;
   /** The ratio by the frame's load event in the storefront's document: one clock, a check of the two. */
   checkout_overhead_ratio_storefront_clock: Summary;
   click_points_ms: Record<keyof Points, Summary>;
   floor_points_ms: Record<keyof Points, Summary>;
+  bare_pay_points_ms: Record<keyof Points, Summary>;
 }
 
 /**
@@ -124,6 +138,8 @@ export async function engineFigures(name: EngineName, latency?: Latency): Promis
     const click: Points[] = [];
     const prepared: Points[] = [];
     const floor: Points[] = [];
+    const barePay: Points[] = [];
+    const barePost: Points[] = [];
     // Interleaved: a slow moment of the machine falls on both sides of the ratio.
     for (let load = 0; load < LOADS; load++) {
       const ref = `mug.bench-${name}-${process.pid}-${load}`;
@@ -131,12 +147,12 @@ export async function engineFigures(name: EngineName, latency?: Latency): Promis
       const page = { ...attributes, 'order-ref': `${ref}-prepared` };
       prepared.push(await preparedPageToFrame(tab, shop.origin, page));
       floor.push(await hostedPageInFrame(tab, shop.origin, gateway, `${name}-${load}`));
+      const bare = `bare-${name}-${process.pid}-${load}`;
+      barePay.push(await formPostedInFrame(tab, shop.origin, gateway, `${bare}-pay`, false));
+      barePost.push(await formPostedInFrame(tab, shop.origin, gateway, `${bare}-post`, true));
     }
-    const ratio = (point: keyof Points, of = click) =>
-      summarise(
-        of.map((c, i) => c[point] / (floor[i] as Points)[point]).filter(Number.isFinite),
-        2,
-      );
+    const ratio = (point: keyof Points, of = click, to = floor) =>
+      summarise(of.map((c, i) => c[point] / (to[i] as Points)[point]).filter(Number.isFinite), 2);
     return {
       ...(latency ? {} : { interactive_ms: summarise(interactive) }),
       checkout_click_to_frame_ms: summarise(click.map((c) => c.loaded)),
@@ -147,9 +163,13 @@ export async function engineFigures(name: EngineName, latency?: Latency): Promis
       checkout_prepared_page_painted_ms: summarise(
         prepared.map((p) => p.painted).filter(Number.isFinite),
       ),
+      bare_pay_ratio: ratio('loaded', barePay),
+      bare_post_ratio: ratio('loaded', barePost),
+      checkout_over_bare_pay_ratio: ratio('loaded', click, barePay),
       checkout_overhead_ratio_storefront_clock: ratio('frame_load_event'),
       click_points_ms: summarisePoints(click),
       floor_points_ms: summarisePoints(floor),
+      bare_pay_points_ms: summarisePoints(barePay),
     };
   } finally {
     await tab.close().catch(() => undefined);
@@ -238,15 +258,8 @@ async function preparedPageToFrame(
   return hostedPageLoaded(tab, await tab.evaluate(pressPay), true);
 }
 
-/**
- * The address of the service's hosted page for a checkout of order `orderNo` made now: what the
- * sandbox's form posts its session token to redirects there. The floor of Pay → payment page.
- */
-export async function hostedPageUrl(
-  gateway: GatewayClient,
-  origin: string,
-  orderNo: string,
-): Promise<string> {
+/** The service's form that opens the hosted page of a checkout of order `orderNo` made now. */
+async function checkoutForm(gateway: GatewayClient, origin: string, orderNo: string) {
   const checkout = await gateway.checkout({
     order_no: orderNo,
     currency: 'USD',
@@ -256,7 +269,20 @@ export async function hostedPageUrl(
   const form = readCheckoutForm(checkout.html);
   const token = form?.inputs.session_token;
   if (!form || !token) throw new Error('the sandbox answered a checkout page without its token');
-  return `${new URL(form.action).origin}/hosted/${encodeURIComponent(token)}`;
+  return { action: form.action, inputs: form.inputs, token };
+}
+
+/**
+ * The address of the service's hosted page for a checkout of order `orderNo` made now: what the
+ * sandbox's form posts its session token to redirects there. The floor of Pay → payment page.
+ */
+export async function hostedPageUrl(
+  gateway: GatewayClient,
+  origin: string,
+  orderNo: string,
+): Promise<string> {
+  const { action, token } = await checkoutForm(gateway, origin, orderNo);
+  return `${new URL(action).origin}/hosted/${encodeURIComponent(token)}`;
 }
 
 /**
@@ -273,4 +299,25 @@ async function hostedPageInFrame(
   await tab.goto(origin);
   await tab.evaluate(countFrameLoads);
   return hostedPageLoaded(tab, await tab.evaluate(insertFrame, hosted));
+}
+
+/**
+ * A bare Pay: the service's form for a checkout made beforehand posted into an empty frame of a
+ * page with no element (in-page.ts `bareFrame`), laid out out of sight in a closed dialog shown in
+ * the same task, or (`shown`) already visible; measured as the click is.
+ */
+async function formPostedInFrame(
+  tab: Tab,
+  origin: string,
+  gateway: GatewayClient,
+  orderNo: string,
+  shown: boolean,
+): Promise<Points> {
+  const form = await checkoutForm(gateway, origin, orderNo);
+  await tab.goto(origin);
+  await tab.evaluate(countFrameLoads);
+  await tab.evaluate(bareFrame, shown);
+  // The empty frame's load: its document is there to post from.
+  await tab.evaluate(frameLoadsAfter, 0);
+  return hostedPageLoaded(tab, await tab.evaluate(postAndShow, form));
 }

@@ -193,3 +193,56 @@ export async function hostedTimings(painted = false): Promise<HostedTimings | nu
     painted: paint ? paint.startTime : NaN,
   };
 }
+
+/**
+ * For a bare Pay, with no element (engine-figures.ts): a box in the page with a stand-in for the
+ * form, and beside it a closed `<dialog>` laid out out of sight over that box (inert, invisible,
+ * clipped) holding an empty frame, as the element lays out its page ahead
+ * (widget/src/payment-page.styles.ts); or (`shown`) the empty frame in the page, visible. No
+ * script of ours beyond these lines.
+ */
+export function bareFrame(shown: boolean): void {
+  const box = document.createElement('div');
+  box.style.cssText = 'position: relative; max-width: 30rem; margin: 1rem';
+  const form = document.createElement('div');
+  form.style.cssText = 'height: 20rem; border: 1px solid';
+  form.textContent = 'Email';
+  const dialog = document.createElement('dialog');
+  const hidden = 'position: absolute; inset: 0; margin: 0; padding: 0; border: 0; display: block;';
+  dialog.style.cssText = `${hidden} overflow: hidden; opacity: 0; pointer-events: none`;
+  dialog.inert = true;
+  const frame = document.createElement('iframe');
+  frame.style.cssText = 'display: block; width: 100%; height: 35rem; border: 0';
+  dialog.append(frame);
+  if (shown) box.append(frame);
+  else box.append(form, dialog);
+  document.body.append(box);
+}
+
+/**
+ * Posts `form` into the page's frame (`bareFrame`'s, its empty document loaded) and, unless the
+ * frame is already shown, shows its dialog in the form's place in the same task, as Pay at the
+ * session's answer does; answers when (`timeOrigin + now()`), just after the post.
+ */
+export function postAndShow(form: { action: string; inputs: Record<string, string> }): number {
+  const frame = document.querySelector('iframe');
+  const doc = frame?.contentDocument;
+  if (!frame || !doc?.body) throw new Error('the empty frame is not there');
+  const element = doc.createElement('form');
+  [element.method, element.action] = ['post', form.action];
+  for (const [name, value] of Object.entries(form.inputs)) {
+    const input = element.appendChild(doc.createElement('input'));
+    [input.type, input.name, input.value] = ['hidden', name, value];
+  }
+  doc.body.append(element);
+  element.submit();
+  const pressedAt = performance.timeOrigin + performance.now();
+  const dialog = frame.closest('dialog');
+  if (dialog) {
+    dialog.previousElementSibling?.remove();
+    dialog.inert = false;
+    dialog.style.cssText = 'position: static; margin: 0; padding: 0; border: 0';
+    dialog.show();
+  }
+  return pressedAt;
+}

@@ -42,10 +42,19 @@ const BUDGETS: Record<string, { max?: number; min?: number }> = {
   firefox_checkout_overhead_ratio: { max: 1.1 },
   webkit_interactive_ms: { max: 20 },
   webkit_checkout_overhead_ratio: { max: 1.1 },
+  // The element's own share of Pay at the session's answer: ÷ a bare Pay (the service's form
+  // posted and a dialog shown by a page with no element, engine-figures.ts), which is all the
+  // engine's. In WebKit the bare Pay alone is about twice the floor (its post into a frame costs
+  // twice the floor's GET), so there the ratio to the floor cannot reach 1.1; this one can.
+  firefox_checkout_over_bare_pay_ratio: { max: 1.1 },
+  webkit_checkout_over_bare_pay_ratio: { max: 1.1 },
   // With the network's latency (latency.ts: 30 ms to the companion, 120 ms to the service).
   latency_chromium_checkout_overhead_ratio: { max: 1.05 },
   latency_firefox_checkout_overhead_ratio: { max: 1.05 },
   latency_webkit_checkout_overhead_ratio: { max: 1.05 },
+  latency_chromium_checkout_over_bare_pay_ratio: { max: 1.05 },
+  latency_firefox_checkout_over_bare_pay_ratio: { max: 1.05 },
+  latency_webkit_checkout_over_bare_pay_ratio: { max: 1.05 },
   companion_rps_ratio: { min: 0.25 },
   // The companion's own cost against the relay (an Express handler that only relays the body to
   // the same stand-in service): 0.4 of a bare handler ignored the relay, the durable commits and

@@ -18,7 +18,7 @@
  */
 import express from 'express';
 import { Agent, createServer, request as httpRequest } from 'node:http';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
@@ -40,6 +40,8 @@ const CHECKOUT_PAGE = (url) =>
   `<!doctype html><html><body><form id="pay" method="POST" action="${url}/hosted/checkout"><input type="hidden" name="session_token" value="instant"></form><script>document.getElementById('pay').submit();</script></body></html>`;
 
 const [kind, gateway, origin = BENCH_ORIGIN, publicUrl] = process.argv.slice(2);
+/** The companion's data folder, removed as it stops. */
+let dataDir;
 const server = createServer();
 await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
 const url = `http://127.0.0.1:${server.address().port}`;
@@ -101,6 +103,7 @@ if (kind === 'bare') {
   // spans batched to an exporter that keeps them in memory (the cost of the spans, not of a
   // collector's network).
   if (kind === 'companion-traced') await registerTracing();
+  dataDir = mkdtempSync(join(tmpdir(), 'bench-'));
   const companion = await createCompanion({
     publicUrl: publicUrl ?? url,
     gateway: {
@@ -109,7 +112,7 @@ if (kind === 'bare') {
       accountId: DEFAULT_MERCHANT.account_id,
       secretKey: DEFAULT_MERCHANT.secret_key,
     },
-    database: join(mkdtempSync(join(tmpdir(), 'bench-')), 'companion.sqlite'),
+    database: join(dataDir, 'companion.sqlite'),
     allowedOrigins: [origin],
     operationsToken: 'bench-operations-token-0123456789',
     resolveOrder,
@@ -138,4 +141,8 @@ async function registerTracing() {
 }
 
 console.log(`READY ${url}`);
-process.on('SIGTERM', () => process.exit(0));
+process.on('SIGTERM', () => {
+  // The companion's database goes with it: a run starts a dozen companions.
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+});
