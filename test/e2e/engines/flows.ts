@@ -2,9 +2,8 @@
  * The payment flows every engine runs (issue 22, item 5): the hosted page in the frame, card
  * mode, a decline then a retry, 3-D Secure, an APM out and back, a reload mid-payment, the page
  * loaded before Pay (page-ahead.ts) and saved cards (saved-cards.ts, one that needs 3-D Secure
- * too). One demo stack per engine, a fresh tab per flow;
- * what the shopper reads is checked in the page, and what happened with the companion's store and
- * the sandbox.
+ * too). One demo stack per engine, a fresh tab per flow; what the shopper reads is checked in the
+ * page, and what happened with the companion's store and the sandbox.
  */
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
