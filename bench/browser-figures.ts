@@ -11,7 +11,7 @@ import { DEFAULT_MERCHANT } from 'acquiring-checkout-server/sandbox';
 import { launchChromium } from '../scripts/chromium.ts';
 import { startStorefront } from '../scripts/storefront.ts';
 import { clickPoints, paintedAfter, summarisePoints, type ClickPoints } from './click-timeline.ts';
-import { hostedPageUrl } from './engine-figures.ts';
+import { hostedPageUrl } from './frame-navigations.ts';
 import {
   countFrameLoads,
   frameLoadsAfter,
