@@ -37,28 +37,34 @@ function isEmpty(value: unknown): boolean {
 // Stryker disable next-line EqualityOperator: equivalent, `a <= b` is `a < b` for unequal keys
 const byKey = ([a]: [string, unknown], [b]: [string, unknown]): number => (a < b ? -1 : 1);
 
-/** Nested values as JSON with sorted keys and string leaves; null and missing leaves are left out. */
-function normalise(value: unknown): unknown {
-  if (Array.isArray(value))
-    return value.filter((v) => v !== undefined && v !== null).map(normalise);
+const present = (v: unknown): boolean => v !== undefined && v !== null;
+
+/**
+ * Nested values as JSON with sorted keys and string leaves; null and missing leaves are left out.
+ * Written by hand rather than through an object: a JS object lists integer-like keys (`"9"`,
+ * `"10"`) first in numeric order whatever order they were added in, so `JSON.stringify` of a
+ * sorted copy would not be sorted, and a signer in another language would disagree.
+ */
+function writeJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.filter(present).map(writeJson).join(',')}]`;
   if (
     typeof value === 'object' &&
     // For the type only: callers skip empty values, arrays and objects drop null members.
     // Stryker disable next-line ConditionalExpression: equivalent, no null comes here
     value !== null
   ) {
-    const entries = Object.entries(value)
-      .filter(([, v]) => v !== undefined && v !== null)
+    const members = Object.entries(value)
+      .filter(([, v]) => present(v))
       .sort(byKey)
-      .map(([k, v]) => [k, normalise(v)]);
-    return Object.fromEntries(entries);
+      .map(([k, v]) => `${JSON.stringify(k)}:${writeJson(v)}`);
+    return `{${members.join(',')}}`;
   }
-  return String(value);
+  return JSON.stringify(String(value));
 }
 
 function writeValue(value: unknown): string {
   // No null comes here: empty values are left out before.
-  return typeof value === 'object' ? JSON.stringify(normalise(value)) : String(value);
+  return typeof value === 'object' ? writeJson(value) : String(value);
 }
 
 /** The string the `hmac-sha256` scheme signs. Exposed for the docs' test vector and for tests. */

@@ -59,6 +59,21 @@ describe('signing vectors', () => {
     );
   });
 
+  it('sort integer-like keys as text too, as a signer in another language sorts them', () => {
+    // A JS object would list "9" before "10" and both before "a", whatever order they came in.
+    assertVector(
+      { meta: { b: 'x', '9': 'nine', a: 'y', '10': 'ten' } },
+      'meta={"10":"ten","9":"nine","a":"y","b":"x"}',
+    );
+  });
+
+  it('escape inside JSON only what JSON must: quotes, backslashes and control characters', () => {
+    assertVector(
+      { meta: { note: 'a "b" \\ c/d é\n' } },
+      'meta={"note":"a \\"b\\" \\\\ c/d é\\n"}',
+    );
+  });
+
   it('read non-ASCII text as UTF-8', () => {
     assertVector({ note: 'café ☕' }, 'note=café ☕');
   });
