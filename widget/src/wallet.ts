@@ -74,7 +74,7 @@ function adoptStyles(root: Node): void {
 }
 
 export class Wallet {
-  /** The shopper's saved cards, the most recently saved first. */
+  /** The shopper's saved cards, the one paid with last first (never used: the latest saved). */
   cards: SavedCard[];
   /** The saved card Pay pays with; undefined: a new card (the form, or the payment page). */
   choice: SavedCardChoice | undefined;
@@ -92,7 +92,7 @@ export class Wallet {
     this.#lit = lit;
     this.#companion = companion;
     this.cards = cards;
-    // One click: the most recent card is chosen; "Use a new card" is one choice away.
+    // One click: the card paid with last is chosen; "Use a new card" is one choice away.
     this.choice = cards[0] && { card_id: cards[0].card_id };
     adoptStyles(host.renderRoot);
   }

@@ -8,6 +8,7 @@ export {
   AFTER_OPERATION,
   afterRefund,
   awaitsService,
+  isPaid,
   isReported,
   isUnpaidEnd,
   RECONCILED,

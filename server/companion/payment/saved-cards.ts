@@ -23,14 +23,16 @@ export function savedCardView(card: SavedCard): SavedCardView {
   };
 }
 
-/** After a direct payment went through: keeps the card the shopper asked to save, or notes a use. */
+/**
+ * After a direct payment went through: keeps the card the shopper asked to save. A saved card's
+ * use is noted as its attempt is paid, on either way (settlement/card-saved.ts).
+ */
 export async function keepSavedCard(
   ctx: Context,
   request: PaymentRequest,
   caller: Caller,
   tokenId: string | undefined,
 ): Promise<void> {
-  if (request.kind === 'saved_card') return ctx.store.savedCards.used(request.savedCard.card_id);
   if (request.kind !== 'card' || !request.body.save_card || !caller.shopper || !tokenId) return;
   const { card } = request.body;
   const now = Date.now();

@@ -4,12 +4,13 @@
  * merchant operation's result. One place writes it, so reconciliation, the notification handler
  * and the operations move an order and its attempt the same way.
  */
-import { statusAfter, WAITING, type ReportStep } from '../attempt-machine/index.ts';
+import { isPaid, statusAfter, WAITING, type ReportStep } from '../attempt-machine/index.ts';
 import type { CompanionConfig } from '../config/index.ts';
 import type { Context } from '../core/index.ts';
 import { paymentLabels, type PaymentLabels } from '../observability/index.ts';
 import type { Attempt, Order, OrderPatch, Written } from '../store/index.ts';
 import { isRecord, parsedJson } from '../../unknown.ts';
+import { noteSavedCardUse } from './card-saved.ts';
 
 /** Who gave the service's word: the metrics' source, the attempt read with it, its sequence. */
 export interface ReportedBy {
@@ -38,7 +39,17 @@ export async function applyReport(
 ): Promise<Written> {
   const written = await write(ctx, order, step, fields, by.sequence);
   const to = statusAfter(step);
-  if (written === 'moved' && to) await countSettled(ctx, order, to, by.source, by.attempt);
+  if (written !== 'moved' || !to) return written;
+  // Read once, and only for a status that settles: a waiting one is neither counted nor paid.
+  const waiting = WAITING.some((status) => status === to);
+  const attempt = waiting ? by.attempt : (by.attempt ?? (await currentAttempt(ctx, order)));
+  await countSettled(ctx, order, to, by.source, attempt);
+  // Paid now, not before (a refund is no use). The payment stands whatever happens to the note:
+  // a failure is logged, not answered.
+  if (isPaid(to) && !isPaid(order.status))
+    await noteSavedCardUse(ctx, attempt).catch((error: unknown) =>
+      ctx.log.error({ order_no: order.order_no, err: error }, "saved card's use not noted"),
+    );
   return written;
 }
 
@@ -110,9 +121,14 @@ export async function countSettled(
   attempt?: Attempt,
 ): Promise<void> {
   if (WAITING.some((waiting) => waiting === status)) return;
-  const { order_no } = order;
-  const current =
-    attempt ??
-    (order_no ? await ctx.store.attempts.get(order_no).catch(() => undefined) : undefined);
+  const current = attempt ?? (await currentAttempt(ctx, order));
   ctx.metrics.paymentsSettled.inc({ status, source, ...attemptLabels(ctx.config, order, current) });
+}
+
+/** The order's current attempt, read; undefined when it has none or the store fails. */
+function currentAttempt(ctx: Context, order: Order): Promise<Attempt | undefined> {
+  const { order_no } = order;
+  return order_no
+    ? ctx.store.attempts.get(order_no).catch(() => undefined)
+    : Promise.resolve(undefined);
 }

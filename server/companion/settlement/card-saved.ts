@@ -1,9 +1,10 @@
 /**
  * What settlement keeps of a card saved at the service: the `payment.card_saved` notification's
- * token, for the shopper who asked to save it. The brand is read from the card's number, by the
- * payment folder too (a direct payment's saved card).
+ * token, for the shopper who asked to save it; and when a saved card last paid. The brand is read
+ * from the card's number, by the payment folder too (a direct payment's saved card).
  */
 import { type Context, randomToken } from '../core/index.ts';
+import type { Attempt } from '../store/index.ts';
 import { isRecord, parsedJson } from '../../unknown.ts';
 
 /** The brand a card number says, by its leading digits; `card` when they say no more. */
@@ -44,4 +45,17 @@ export async function keepCardFromNotification(
     created_at: Date.now(),
     last_used_at: null,
   });
+}
+
+/**
+ * Notes the use of the saved card an attempt paid with (its `details` name the card's `token_id`
+ * and the shopper's id), whichever way it was paid: directly, or on the service's page, where a
+ * card that asks for 3-D Secure goes on. The shopper's card used last is listed first.
+ */
+export async function noteSavedCardUse(ctx: Context, attempt: Attempt | undefined): Promise<void> {
+  const details = attempt?.details ? parsedJson(attempt.details) : undefined;
+  if (!isRecord(details)) return;
+  const { shopper_id, token_id } = details;
+  if (typeof shopper_id !== 'string' || typeof token_id !== 'string') return;
+  await ctx.store.savedCards.used(shopper_id, token_id);
 }

@@ -30,12 +30,16 @@ export class SavedCardsRepository {
     return numbers(row, NUMBERS);
   }
 
-  /** The shopper's cards, the latest saved first. */
+  /**
+   * The shopper's cards, the one they paid with last first (one never paid with counts from when
+   * it was saved): the widget chooses the first, as a shopper expects the card they used last.
+   */
   async list(shopperId: string): Promise<SavedCard[]> {
     const rows = await this.db
       .selectFrom('saved_cards')
       .selectAll()
       .where('shopper_id', '=', shopperId)
+      .orderBy((eb) => eb.fn.coalesce('last_used_at', 'created_at'), 'desc')
       .orderBy('created_at', 'desc')
       .limit(50)
       .execute();
@@ -63,11 +67,16 @@ export class SavedCardsRepository {
     return Number(result.numDeletedRows) > 0;
   }
 
-  async used(cardId: string, at = Date.now()): Promise<void> {
+  /**
+   * Notes that the shopper's card of the service's `tokenId` paid, `at`: it is listed first from
+   * then on. By the token, as the attempt that paid knows it (its `details`).
+   */
+  async used(shopperId: string, tokenId: string, at = Date.now()): Promise<void> {
     await this.db
       .updateTable('saved_cards')
       .set({ last_used_at: at })
-      .where('card_id', '=', cardId)
+      .where('shopper_id', '=', shopperId)
+      .where('token_id', '=', tokenId)
       .execute();
   }
 }

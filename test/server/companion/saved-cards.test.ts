@@ -179,6 +179,7 @@ describe('saved cards', () => {
     assert.equal(paid.body.order_no, 'mug.3ds2-2');
     assert.equal(typeof paid.body.frame_url, 'string', 'the answer is the service’s page');
     const [stored] = await stack.companion.companion.context.store.savedCards.list('cust-lin');
+    assert.equal(stored?.last_used_at, null, 'not used until its challenge is passed');
     assert.equal((await atSandbox('mug.3ds2-2')).details.token_id, stored?.token_id);
     // The page asks for the code alone; nothing to type again.
     const sessionToken = await token(paid.body.frame_url);
@@ -188,6 +189,9 @@ describe('saved cards', () => {
     await challenge(sessionToken);
     await stack.waitForStatus('mug.3ds2', 'authorised');
     assert.equal((await atSandbox('mug.3ds2-2')).card, '400000******3220');
+    // Its use noted as the page's payment settled, as a direct one's is: it is listed first.
+    const [used] = await stack.companion.companion.context.store.savedCards.list('cust-lin');
+    assert.ok(used?.last_used_at, 'its use is noted');
   });
 
   it('another shopper neither sees, pays with, nor removes it', async () => {

@@ -221,13 +221,36 @@ for (const database of TEST_DATABASES) {
       );
       assert.equal(await store.savedCards.get('cust-b', 'sc_a1'), undefined);
       assert.equal(await store.savedCards.remove('cust-b', 'sc_a1'), false);
-      await store.savedCards.used('sc_a1', 1_790_000_000_001);
+      await store.savedCards.used('cust-b', 'TK1', 1_790_000_000_000);
+      assert.equal(
+        (await store.savedCards.get('cust-a', 'sc_a1'))?.last_used_at,
+        null,
+        "another shopper's",
+      );
+      await store.savedCards.used('cust-a', 'TK1', 1_790_000_000_001);
       assert.equal(
         (await store.savedCards.get('cust-a', 'sc_a1'))?.last_used_at,
         1_790_000_000_001,
       );
       assert.equal(await store.savedCards.remove('cust-a', 'sc_a1'), true);
       assert.deepEqual(await store.savedCards.list('cust-a'), []);
+    });
+
+    it("lists a shopper's cards by their last use, one never used by when it was saved", async () => {
+      const card = (card_id: string, token_id: string, created_at: number) => ({
+        card_id, shopper_id: 'cust-order', token_id, brand: 'visa', last4: '1111', expiry_month: '12',
+        expiry_year: '2030', consent_at: created_at, created_at, last_used_at: null,
+      }); // prettier-ignore
+      const listed = async () => (await store.savedCards.list('cust-order')).map((c) => c.card_id);
+      await store.savedCards.add(card('sc_old', 'TK-old', 1_790_000_000_000));
+      await store.savedCards.add(card('sc_mid', 'TK-mid', 1_790_000_100_000));
+      await store.savedCards.add(card('sc_new', 'TK-new', 1_790_000_200_000));
+      assert.deepEqual(await listed(), ['sc_new', 'sc_mid', 'sc_old']);
+      await store.savedCards.used('cust-order', 'TK-old', 1_790_000_300_000);
+      assert.deepEqual(await listed(), ['sc_old', 'sc_new', 'sc_mid']);
+      // Used before the newest was saved: the newest comes first.
+      await store.savedCards.used('cust-order', 'TK-mid', 1_790_000_150_000);
+      assert.deepEqual(await listed(), ['sc_old', 'sc_new', 'sc_mid']);
     });
 
     it("keeps an attempt's order details", async () => {

@@ -68,10 +68,7 @@ describe('signing vectors', () => {
   });
 
   it('escape inside JSON only what JSON must: quotes, backslashes and control characters', () => {
-    assertVector(
-      { meta: { note: 'a "b" \\ c/d é\n' } },
-      'meta={"note":"a \\"b\\" \\\\ c/d é\\n"}',
-    );
+    assertVector({ meta: { note: 'a "b" \\ c/d é\n' } }, 'meta={"note":"a \\"b\\" \\\\ c/d é\\n"}');
   });
 
   it('read non-ASCII text as UTF-8', () => {
