@@ -35,7 +35,13 @@ export type ChallengeWindowSize = (typeof CHALLENGE_WINDOW_SIZES)[number];
 /** The merchant's order reference: in bodies, and in the companion's paths (`:order_ref`). */
 export const OrderRef = z
   .string()
-  .check(z.regex(/^[A-Za-z0-9._-]{1,48}$/, 'letters, digits, dot, dash or underscore, at most 48'));
+  .check(
+    // Never dots alone: `.` and `..` in an address's path are its folders (the order resolver's).
+    z.regex(
+      /^(?!\.+$)[A-Za-z0-9._-]{1,48}$/,
+      'letters, digits, dot, dash or underscore, at most 48, not dots alone',
+    ),
+  );
 /** One per payment attempt, made by the widget: a retried request with the same key is the same attempt. */
 const attemptKey = z
   .string()

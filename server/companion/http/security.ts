@@ -6,7 +6,7 @@ import express, {
   type Response,
 } from 'express';
 import helmet from 'helmet';
-import { checkBodyText, checkDepth } from './input-limits.ts';
+import { charsetOf, checkBodyText, checkRawBody } from './input-limits.ts';
 import type { OperationsRole } from '../config/index.ts';
 import {
   type Callers,
@@ -169,10 +169,11 @@ export function allowed(principal: Principal, verdict: Verdict): OperationsRole 
 
 /**
  * A JSON body parser that says what is wrong: a body of another type gets 415 naming the type to
- * send (express.json alone would skip it, and the route would see no body at all).
+ * send (express.json alone would skip it, and the route would see no body at all), and one in
+ * another charset than UTF-8 gets 415 naming it.
  */
 export function jsonBody(limit: string): RequestHandler[] {
-  const parse = express.json({ limit, verify: checkDepth });
+  const parse = express.json({ limit, verify: checkRawBody });
   return [
     (request, _response, next) => {
       const length = request.headers['content-length'];
@@ -186,6 +187,17 @@ export function jsonBody(limit: string): RequestHandler[] {
             'Unsupported media type',
             'content-type',
             'send the body as a JSON object, with Content-Type: application/json',
+          ),
+        );
+      // UTF-8 alone: express.json would decode any `utf-*` (UTF-7, UTF-16) as well.
+      const charset = charsetOf(request.headers['content-type']);
+      if (hasBody && charset !== undefined && charset !== 'utf-8' && charset !== 'utf8')
+        return next(
+          refusal(
+            415,
+            'Unsupported charset',
+            'content-type',
+            'send the body as UTF-8 (charset=utf-8)',
           ),
         );
       next();

@@ -27,6 +27,9 @@ export interface MerchantHooks {
 
 function httpResolver(address: string, token: string | undefined): OrderResolver {
   return async (orderRef) => {
+    // `.` and `..` are no order's (the contract refuses them): as a path segment, an address
+    // would resolve them to another of the merchant's, and send it the token.
+    if (/^\.*$/.test(orderRef)) return undefined;
     const ref = encodeURIComponent(orderRef);
     let url: URL;
     if (address.includes('{order_ref}')) url = new URL(address.replaceAll('{order_ref}', ref));

@@ -18,14 +18,39 @@ describe('the companion, given bad input', () => {
       body,
     });
 
-  it('refuses a body in another charset than UTF-8 with 415', async () => {
-    const response = await raw(
-      '/api/checkout-sessions',
-      { 'content-type': 'application/json; charset=latin1' },
-      JSON.stringify(sessionBody('mug.bad1')),
+  it('refuses a body in another charset than UTF-8 with 415, UTF-7 and UTF-16 too', async () => {
+    const body = JSON.stringify(sessionBody('mug.bad1'));
+    for (const charset of ['latin1', 'utf-7', 'UTF-16LE', '"utf-16"']) {
+      const response = await raw(
+        '/api/checkout-sessions',
+        { 'content-type': `application/json; charset=${charset}` },
+        body,
+      );
+      assert.equal(response.status, 415, charset);
+      const problem = (await response.json()) as { title: string; detail: string };
+      assert.equal(problem.title, 'Unsupported charset', charset);
+      assert.match(problem.detail, /^content-type: /, charset);
+    }
+  });
+
+  it('refuses bytes that are not UTF-8, rather than keep them replaced, naming the body', async () => {
+    const text = JSON.stringify(sessionBody('mug.bad1', { shopper: { first_name: 'AB' } }));
+    const [before, after] = text.split('AB') as [string, string];
+    const bytes = Buffer.concat([
+      Buffer.from(before),
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from(after),
+    ]);
+    const response = await fetch(`${stack.companion.url}/api/checkout-sessions`, {
+      method: 'POST',
+      headers: { origin: SHOP, 'content-type': 'application/json; charset=utf-8' },
+      body: bytes,
+    });
+    assert.equal(response.status, 400);
+    assert.equal(
+      ((await response.json()) as { detail: string }).detail,
+      '(body): is not valid UTF-8',
     );
-    assert.equal(response.status, 415);
-    assert.equal(((await response.json()) as { title: string }).title, 'Unsupported charset');
   });
 
   it('refuses an unknown content encoding with 415, on the widget and notification routes', async () => {
@@ -55,7 +80,7 @@ describe('the companion, given bad input', () => {
   });
 
   it('says that a JSON value which is not an object is not a JSON object', async () => {
-    for (const body of ['null', '"hi"', '42']) {
+    for (const body of ['null', '"hi"', '42', '[1,2]', '[]']) {
       const response = await raw(
         '/api/checkout-sessions',
         { 'content-type': 'application/json' },

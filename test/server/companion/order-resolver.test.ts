@@ -107,6 +107,14 @@ describe('orderResolver(setting, token)', () => {
       assert.equal(lastUrl(), '/o/a%2Fb%20c/lookup');
     });
 
+    it('asks nothing for a reference of dots alone: as a path segment it is a folder', async () => {
+      const asked = backend.requests.length;
+      for (const address of [`${backend.url}/orders`, `${backend.url}/o/{order_ref}/lookup`])
+        for (const ref of ['.', '..', '...'])
+          assert.equal(await (await orderResolver(address, 'resolver-secret'))(ref), undefined);
+      assert.equal(backend.requests.length, asked, 'the token went to no other address');
+    });
+
     it('sends the token as a bearer token when one is given, and no authorization otherwise', async () => {
       await (
         await orderResolver(`${backend.url}/orders`, 'resolver-secret')

@@ -32,6 +32,8 @@ const BAD_PARAMETERS: { path: string; param: string; headers: Record<string, str
   { path: '/pay/not-a-page-address', param: 'token', headers: {} },
   { path: '/return/checkout/a%2Fb', param: 'order_ref', headers: {} },
   { path: '/return/apm/%F0%9F%99%82', param: 'order_ref', headers: {} },
+  { path: '/api/orders/...', param: 'order_ref', headers: { origin: SHOP } },
+  { path: '/api/ops/orders/....', param: 'order_ref', headers: { authorization: `Bearer ${OPS_TOKEN}` } },
 ]; // prettier-ignore
 
 for (const database of TEST_DATABASES) {
