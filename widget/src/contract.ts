@@ -33,15 +33,13 @@ export const CHALLENGE_WINDOW_SIZES = ['01', '02', '03', '04', '05'] as const;
 export type ChallengeWindowSize = (typeof CHALLENGE_WINDOW_SIZES)[number];
 
 /** The merchant's order reference: in bodies, and in the companion's paths (`:order_ref`). */
-export const OrderRef = z
-  .string()
-  .check(
-    // Never dots alone: `.` and `..` in an address's path are its folders (the order resolver's).
-    z.regex(
-      /^(?!\.+$)[A-Za-z0-9._-]{1,48}$/,
-      'letters, digits, dot, dash or underscore, at most 48, not dots alone',
-    ),
-  );
+export const OrderRef = z.string().check(
+  // Never dots alone: `.` and `..` in an address's path are its folders (the order resolver's).
+  z.regex(
+    /^(?!\.+$)[A-Za-z0-9._-]{1,48}$/,
+    'letters, digits, dot, dash or underscore, at most 48, not dots alone',
+  ),
+);
 /** One per payment attempt, made by the widget: a retried request with the same key is the same attempt. */
 const attemptKey = z
   .string()

@@ -86,7 +86,7 @@ const KeySetting = z.strictObject({
 
 /** Each token different: a token shared by two names would be recorded under the first. */
 const distinct = (tokens: string[]) => new Set(tokens).size === tokens.length;
-const tokenOf = (entry: string | { token: string }) =>
+export const tokenOf = (entry: string | { token: string }) =>
   typeof entry === 'string' ? entry : entry.token;
 
 /** A named token's entry: a token alone, or a setting; each checked as what it is. */

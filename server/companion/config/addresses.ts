@@ -12,12 +12,14 @@ import { z } from 'zod';
 export function withoutPassword(url: string): string {
   try {
     const parsed = new URL(url);
-    if (!parsed.password) return url;
-    parsed.password = '***';
-    return parsed.toString();
+    if (parsed.password) {
+      parsed.password = '***';
+      return parsed.toString();
+    }
   } catch {
-    return url;
+    // Not a URL (a mistyped one): its `user:password@`, if it has one, is hidden all the same.
   }
+  return url.replace(/^([^@/]*\/*[^:@/]*:)[^@/]+@/, '$1***@');
 }
 
 function httpUrl(value: string): URL | string {
@@ -39,6 +41,9 @@ export function publicUrlProblem(value: string): string | undefined {
   // Every address handed out is this one plus a path: a query or fragment would land inside them.
   if (url.search || url.hash || value.includes('?') || value.includes('#'))
     return `"${value}" has a ${url.hash ? 'fragment' : 'query'}: every address the companion hands out is this one plus a path; write ${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+  // Every address handed out (to browsers, to the service) would carry them.
+  if (url.username || url.password)
+    return `"${withoutPassword(value)}" has a user name or password: every address the companion hands out would carry it; write ${url.origin}${url.pathname.replace(/\/+$/, '')}`;
   return undefined;
 }
 
@@ -58,8 +63,13 @@ export function gatewayUrlProblem(value: string): string | undefined {
  * of another scheme would otherwise be taken for a file path, each instance its own store.
  */
 export function databaseProblem(value: string): string | undefined {
-  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(value)?.[1]?.toLowerCase();
-  if (!scheme || scheme === 'postgres' || scheme === 'postgresql') return undefined;
+  const postgres = /^postgres(ql)?:\/\/[^/]/i.test(value);
+  if (postgres || value === ':memory:') return undefined;
+  // A scheme of any kind (`mysql://`, `postgresql:/`, `file:`), but not a Windows drive (`C:\`),
+  // or the bare name of a database: a slip that would otherwise be a SQLite file of that name.
+  const scheme = /^[a-z][a-z0-9+.-]+:/i.test(value) || /^[a-z]:(?![\\/])/i.test(value);
+  const named = /^(postgres(ql)?|mysql|mariadb|sqlite3?|redis)$/i.test(value);
+  if (!scheme && !named && value !== '') return undefined;
   return `"${withoutPassword(value)}" is not a database the companion opens: PostgreSQL is postgres://user:password@host:5432/database (or postgresql://); without a URL it is SQLite, a file path (or :memory:)`;
 }
 

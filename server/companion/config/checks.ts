@@ -4,7 +4,7 @@
  * and its variable, with the fix where there is one (`http://shop.test/` → `http://shop.test`).
  */
 import { z } from 'zod';
-import { keysByName, operationsToken, tokensByName } from './access.ts';
+import { keysByName, operationsToken, tokenOf, tokensByName } from './access.ts';
 import { databaseLocation, gatewayAddress, publicAddress, required } from './addresses.ts';
 import type { CompanionConfig } from './options.ts';
 
@@ -82,7 +82,17 @@ const Options = z.object({
   resolveOrder: z.custom<CompanionConfig['resolveOrder']>((value) => typeof value === 'function', {
     error: 'required: a function from an order reference to the order',
   }),
-});
+}).superRefine((options, context) => {
+  // One token, one holder: the audit trail names who acted by the token, and /metrics's token
+  // must not move money.
+  const given = [
+    ...Object.entries(options.operationsTokens ?? {}).map(([name, entry]) => ({ path: ['operationsTokens', name], token: tokenOf(entry) })),
+    ...(options.metricsToken ? [{ path: ['metricsToken'], token: options.metricsToken }] : []),
+  ]; // prettier-ignore
+  for (const { path, token } of given)
+    if (token === options.operationsToken)
+      context.addIssue({ code: 'custom', path, message: 'the same token as operationsToken (OPERATIONS_TOKEN): give each holder its own' });
+}); // prettier-ignore
 
 const VARIABLES: Record<string, string> = {
   publicUrl: 'PUBLIC_URL',

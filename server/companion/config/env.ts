@@ -55,6 +55,34 @@ export function trustProxySetting(value: string): boolean | number | string | un
 const unlessEmpty = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 
+/**
+ * A whole number from `min` to `max`, written in digits alone (z.coerce would read `0x0BBA`,
+ * `3.5e3` and, from a variable set but empty, `0`); empty is not set, which takes `fallback`.
+ */
+const wholeNumber = (min: number, max: number, fallback: number, error = 'a whole number') =>
+  z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z
+      .string()
+      .regex(/^\d+$/, `${error}, in digits`)
+      .transform(Number)
+      .pipe(
+        z.number().min(min, `${error} of at least ${min}`).max(max, `${error} of at most ${max}`),
+      )
+      .default(fallback),
+  );
+
+/** `ORDER_RESOLVER`: an http(s) address must be one (with `{order_ref}`, where it goes, read as text). */
+function resolverProblem(value: string): string | undefined {
+  if (!/^https?:/i.test(value)) return undefined;
+  try {
+    if (new URL(value.replaceAll('{order_ref}', 'x')).hostname) return undefined;
+  } catch {
+    // Not an address: said below.
+  }
+  return `"${value}" is not an address: write https://your-backend.example/orders/{order_ref} (or a module path)`;
+}
+
 /** A variable holding JSON of `schema`'s shape. */
 const json = <T extends z.ZodType>(schema: T) =>
   z
@@ -73,15 +101,24 @@ const ORDER_RESOLVER_IS =
   "the merchant's resolveOrder: a module path, or an http(s) address of your backend";
 
 const Env = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3200),
+  PORT: wholeNumber(0, 65535, 3200, 'a port'),
   HOST: z.string().default('127.0.0.1'),
   PUBLIC_URL: unlessEmpty(publicAddress),
   GATEWAY_BASE_URL: gatewayAddress,
   MERCHANT_ID: merchantId,
   ACCOUNT_ID: accountId,
   SECRET_KEY: secretKey,
-  PREVIOUS_SECRET_KEYS: unlessEmpty(z.string()),
-  GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  PREVIOUS_SECRET_KEYS: unlessEmpty(
+    z.string().superRefine((text, context) => {
+      // Each as the key itself: a key kept to verify with is a key.
+      for (const key of csv(text)) {
+        const found = secretKey.safeParse(key);
+        if (!found.success)
+          context.addIssue({ code: 'custom', message: found.error.issues[0]?.message ?? '' });
+      }
+    }),
+  ),
+  GATEWAY_TIMEOUT_MS: wholeNumber(100, 600_000, 30_000, 'milliseconds, a whole number'),
   DATABASE_URL: unlessEmpty(databaseLocation),
   DATA_DIR: z.string().default('data'),
   ALLOWED_ORIGINS: z
@@ -103,17 +140,28 @@ const Env = z.object({
     .string()
     .default('false')
     .refine((value) => trustProxySetting(value) !== undefined, TRUST_PROXY_FORMAT),
-  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  RATE_LIMIT_PER_MINUTE: wholeNumber(1, 1_000_000, 60),
   AUDIT_RETENTION_DAYS: unlessEmpty(
     z.coerce
       .number({ error: 'a whole number of days (0: kept for good)' })
       .pipe(auditRetentionDays),
   ),
   REDIS_URL: unlessEmpty(
-    z.url({ protocol: /^rediss?$/, error: 'a redis:// or rediss:// address' }),
+    // With a host: `rediss:/host` parses as a URL with none, and Redis's client refuses it later.
+    z.url({
+      protocol: /^rediss?$/,
+      hostname: /./,
+      error: 'a redis:// or rediss:// address, like redis://127.0.0.1:6379',
+    }),
   ),
   RATE_LIMIT_PREFIX: unlessEmpty(rateLimitPrefix),
-  ORDER_RESOLVER: z.string(required(ORDER_RESOLVER_IS)).min(1, ORDER_RESOLVER_IS),
+  ORDER_RESOLVER: z
+    .string(required(ORDER_RESOLVER_IS))
+    .min(1, ORDER_RESOLVER_IS)
+    .superRefine((value, context) => {
+      const problem = resolverProblem(value);
+      if (problem) context.addIssue({ code: 'custom', message: problem });
+    }),
   ORDER_RESOLVER_TOKEN: unlessEmpty(z.string()),
   PAYMENT_METHODS: unlessEmpty(json(MethodsSetting)),
   METHOD_ORDER: unlessEmpty(z.string()),

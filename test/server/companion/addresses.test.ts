@@ -32,6 +32,7 @@ const TABLE: { option: string; variable: string; values: [string, RegExp | undef
       ['https://shop.example/payments/?', /has a query: .*; write https:\/\/shop\.example\/payments$/],
       ['https://shop.example/#pay', /has a fragment: .*; write https:\/\/shop\.example$/],
       ['ftp://shop.example', /is not an http\(s\) address/],
+      ['http://u:secret@127.0.0.1:3499', /"http:\/\/u:\*\*\*@127\.0\.0\.1:3499\/" has a user name or password: .*; write http:\/\/127\.0\.0\.1:3499$/],
     ],
   },
   {
@@ -56,6 +57,13 @@ const TABLE: { option: string; variable: string; values: [string, RegExp | undef
       ['mysql://root:hunter2@127.0.0.1:3306/x', /"mysql:\/\/root:\*\*\*@127\.0\.0\.1:3306\/x" is not a database the companion opens: PostgreSQL is postgres:\/\//],
       ['sqlite:///var/data/companion.sqlite', /is not a database the companion opens: .*without a URL it is SQLite, a file path/],
       ['Postgress://app@db/orders', /is not a database the companion opens/],
+      ['postgresql:/u:p@127.0.0.1/db', /"postgresql:\/u:\*\*\*@127\.0\.0\.1\/db" is not a database the companion opens/],
+      ['postgres:', /is not a database the companion opens/],
+      ['postgres', /is not a database the companion opens/],
+      ['file:/tmp/companion.sqlite', /is not a database the companion opens/],
+      ['/var/lib/companion/store.db', undefined],
+      ['C:\\data\\companion.sqlite', undefined],
+      ['companion.db', undefined],
     ],
   },
 ]; // prettier-ignore

@@ -6,6 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createCompanion } from '../../../server/companion/app.ts';
 import {
+  checkCompanionConfig,
   companionConfig,
   companionEnv,
   type CompanionConfig,
@@ -125,6 +126,42 @@ describe('the bin’s environment, checked by the same rules', () => {
     assert.equal(companionConfig(companionEnv(ENV), () => undefined).auditRetentionDays, undefined);
     assert.throws(() => companionEnv({ ...ENV, AUDIT_RETENTION_DAYS: 'a year' }), /AUDIT_RETENTION_DAYS: a whole number of days \(0: kept for good\)/);
     assert.throws(() => companionEnv({ ...ENV, AUDIT_RETENTION_DAYS: '-1' }), /AUDIT_RETENTION_DAYS: a whole number of days/);
+  });
+
+  // Each variable with a value that cannot work, and what the refusal says after its name.
+  const BAD_VALUES: [string, string, RegExp][] = [
+    ['PORT', '0x0BBA', /PORT: a port, in digits/],
+    ['PORT', '3.499e3', /PORT: a port, in digits/],
+    ['PORT', '65536', /PORT: a port of at most 65535/],
+    ['GATEWAY_TIMEOUT_MS', '1e4', /GATEWAY_TIMEOUT_MS: milliseconds, a whole number, in digits/],
+    ['RATE_LIMIT_PER_MINUTE', '0', /RATE_LIMIT_PER_MINUTE: a whole number of at least 1/],
+    ['ORDER_RESOLVER', 'http://', /ORDER_RESOLVER: "http:\/\/" is not an address/],
+    ['ORDER_RESOLVER', 'https://:80/orders', /ORDER_RESOLVER: .* is not an address/],
+    ['PREVIOUS_SECRET_KEYS', 'a', /PREVIOUS_SECRET_KEYS: at least 8 characters/],
+    ['PREVIOUS_SECRET_KEYS', 'long-enough-key,short', /PREVIOUS_SECRET_KEYS: at least 8 characters/],
+    ['REDIS_URL', 'rediss:/127.0.0.1', /REDIS_URL: a redis:\/\/ or rediss:\/\/ address/],
+  ];
+  for (const [variable, value, message] of BAD_VALUES)
+    it(`refuses ${variable}=${value}, naming it`, () => {
+      assert.throws(() => companionEnv({ ...ENV, [variable]: value }), message);
+    });
+
+  it('takes a variable set but empty as not set: its default, never 0', () => {
+    const env = companionEnv({ ...ENV, PORT: '', GATEWAY_TIMEOUT_MS: '', RATE_LIMIT_PER_MINUTE: '' });
+    assert.deepEqual([env.PORT, env.GATEWAY_TIMEOUT_MS, env.RATE_LIMIT_PER_MINUTE], [3200, 30_000, 60]);
+    assert.equal(companionEnv({ ...ENV, PORT: '0' }).PORT, 0, 'a port the system picks, asked for');
+  });
+
+  it('refuses a token given to two holders, naming the second', () => {
+    const { OPERATIONS_TOKEN } = ENV;
+    for (const [extra, named] of [
+      [{ METRICS_TOKEN: OPERATIONS_TOKEN }, 'metricsToken (METRICS_TOKEN)'],
+      [{ OPERATIONS_TOKENS: `ci=${OPERATIONS_TOKEN}` }, 'operationsTokens.ci (OPERATIONS_TOKENS)'],
+    ] as const)
+      assert.throws(
+        () => checkCompanionConfig(companionConfig(companionEnv({ ...ENV, ...extra }), () => undefined)),
+        (error: Error) => error.message.includes(`${named}: the same token as operationsToken (OPERATIONS_TOKEN)`),
+      );
   });
 
   it('takes a list of origins', () => {
