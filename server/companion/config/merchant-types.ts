@@ -91,7 +91,8 @@ export interface InstallmentPlan {
   minimum: string;
 }
 
-const decimal = z.string().regex(/^\d{1,15}(\.\d{1,3})?$/, 'a decimal string like "25.00"');
+// Up to four decimals: CLF and UYW have four; each currency's own is held by parseAmount.
+const decimal = z.string().regex(/^\d{1,15}(\.\d{1,4})?$/, 'a decimal string like "25.00"');
 
 /** A ResolvedOrder as the merchant's backend answers it. */
 export const ResolvedOrderSchema = z.object({

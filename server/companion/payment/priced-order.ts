@@ -64,6 +64,8 @@ export function priceProblems(order: ResolvedOrder): {
     if (!(error instanceof MoneyError)) throw error;
     return { problems: [`amount: ${error.message}`] };
   }
+  // Nothing to pay is no payment: the service takes none, and refuses to capture one.
+  if (amount <= 0) return { problems: ['amount: more than zero: this order has nothing to pay'] };
   const total = order.items.length > 0 ? itemTotal(order, problems) : undefined;
   const given = AMOUNT_PARTS.filter((part) => order[part] !== undefined);
   for (const part of given) {

@@ -18,6 +18,9 @@ const ORDERS: Record<string, unknown> = {
   'number.1': { amount: 12, currency: 'USD', items: [MUG] },
   'half.1': { amount: '12.00', currency: 'USD', items: [{ ...MUG, quantity: 0.5 }] },
   'unknown-currency.1': { amount: '12.00', currency: 'XYZ', items: [MUG] },
+  'zero.1': { amount: '0.00', currency: 'USD', items: [{ ...MUG, unit_price: '0.00' }] },
+  'zero-yen.1': { amount: '0', currency: 'JPY', items: [] },
+  'clf.1': { amount: '1.0001', currency: 'CLF', items: [] },
 };
 
 describe('an in-code resolveOrder that answers an order the companion cannot use', () => {
@@ -46,8 +49,9 @@ describe('an in-code resolveOrder that answers an order the companion cannot use
       body: JSON.stringify(sessionBody(ref)),
     });
 
-  it('pays a good one', async () => {
+  it('pays a good one, in a currency of four decimals too', async () => {
     assert.equal((await start('ok.1')).status, 201);
+    assert.equal((await start('clf.1')).status, 201);
   });
 
   for (const [ref, field] of [
@@ -55,6 +59,8 @@ describe('an in-code resolveOrder that answers an order the companion cannot use
     ['number.1', 'amount'],
     ['half.1', 'items.0.quantity'],
     ['unknown-currency.1', 'amount'],
+    ['zero.1', 'amount'],
+    ['zero-yen.1', 'amount'],
   ] as const) {
     it(`refuses ${ref} with 502 (the shop's side failed), not retryable, and logs the order and the field`, async () => {
       const answer = await start(ref);
