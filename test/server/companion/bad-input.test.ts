@@ -95,13 +95,41 @@ describe('the companion, given bad input', () => {
   });
 
   it('takes a list limit from 1 to 500 and refuses anything else with the parameter named', async () => {
-    for (const limit of ['-1', '0', '501', 'abc', '1.5']) {
+    for (const limit of ['-1', '0', '501', 'abc', '1.5', '0x10', '1e2', '5.0', '%205', '']) {
       const answer = await stack.ops(`/orders?limit=${limit}`);
       assert.equal(answer.status, 400, `limit=${limit}`);
       assert.equal((answer.body.issues as { path: string }[])[0]?.path, 'limit');
     }
+    const repeated = await stack.ops('/orders?limit=5&limit=6');
+    assert.equal((repeated.body.issues as { path: string }[])[0]?.path, 'limit');
     assert.equal((await stack.ops('/orders?limit=500')).status, 200);
     assert.equal((await stack.ops('/payouts?limit=-1')).status, 400);
+  });
+
+  it('refuses a filter a list or a search does not have, naming it, rather than list everything', async () => {
+    for (const [path, field] of [
+      ['/orders?status=paid', 'status'],
+      ['/payouts?foo=1', 'foo'],
+      ['/audit?ordr_ref=x', 'ordr_ref'],
+    ]) {
+      const answer = await stack.ops(path);
+      assert.equal(answer.status, 400, path);
+      assert.equal((answer.body.issues as { path: string }[])[0]?.path, field, path);
+    }
+    for (const path of ['/query', '/refund-search']) {
+      const answer = await stack.ops(path, { ordr_no: 'mug.1' });
+      assert.equal(answer.status, 400, path);
+      assert.equal((answer.body.issues as { path: string }[])[0]?.path, 'ordr_no', path);
+    }
+  });
+
+  it('refuses a search window that ends before it starts, naming date_to', async () => {
+    const answer = await stack.ops('/refund-search', {
+      date_from: '20261128000000',
+      date_to: '20261127000000',
+    });
+    assert.equal(answer.status, 400);
+    assert.equal((answer.body.issues as { path: string }[])[0]?.path, 'date_to');
   });
 
   it('refuses a refund with more decimals than the currency has, naming the field', async () => {

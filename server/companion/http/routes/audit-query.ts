@@ -10,9 +10,8 @@ import { formatAmount } from '../../../gateway/index.ts';
 import { inScope, parseOr400, type Principal } from '../../core/index.ts';
 import { TOKEN_NAME } from '../../config/index.ts';
 import { AUDIT_ID, AUDIT_OUTCOMES, type AuditEntry, type AuditLine } from '../../store/index.ts';
+import { listLimit, onlyFilters } from './filters.ts';
 import { oneReach, read } from './operation.ts';
-
-const LIMIT = 'a whole number from 1 to 500';
 
 /** An ISO 8601 time with its offset (`2026-11-27T09:00:00Z`), as milliseconds. */
 const instant = z.iso
@@ -30,7 +29,7 @@ const cursor = z.string().transform((text, context) => {
 const cursorOf = (id: string) => Buffer.from(id).toString('base64url');
 
 const FILTERS = {
-  limit: z.coerce.number({ error: LIMIT }).int(LIMIT).min(1, LIMIT).max(500, LIMIT).default(100),
+  limit: listLimit,
   cursor: cursor.optional(),
   order_ref: z.string().min(1).max(48, 'at most 48 characters').optional(),
   actor: z.string().min(1).max(128, 'at most 128 characters').optional(),
@@ -43,12 +42,8 @@ const FILTERS = {
 /** The query's fields; any other is refused by name, so a misspelt filter never widens the list. */
 export function auditQuery(operations: [string, ...string[]]) {
   const fields = { ...FILTERS, operation: z.enum(operations).optional() };
-  return z
-    .looseObject(fields)
+  return onlyFilters(fields)
     .superRefine((query, context) => {
-      for (const key of Object.keys(query))
-        if (!(key in fields))
-          context.addIssue({ code: 'custom', path: [key], message: 'not a filter of this list' });
       if (query.from !== undefined && query.to !== undefined && query.from >= query.to)
         context.addIssue({ code: 'custom', path: ['to'], message: 'after from' });
     })

@@ -10,16 +10,12 @@ import type { NotificationEntry, Order } from '../../store/index.ts';
 import { parsedJson } from '../../../unknown.ts';
 import { pathParam } from '../params.ts';
 import { auditRead } from './audit.ts';
+import { listLimit, onlyFilters } from './filters.ts';
 import { oneReach, read, type Read } from './operation.ts';
 import { OPERATIONS } from './operations-table.ts';
 
-export const ListQuery = z.object({
-  limit: z.coerce
-    .number({ error: 'a whole number from 1 to 500' })
-    .int('a whole number from 1 to 500')
-    .min(1, 'a whole number from 1 to 500')
-    .max(500, 'a whole number from 1 to 500')
-    .default(100),
+export const ListQuery = onlyFilters({
+  limit: listLimit,
   /** Only orders whose reference starts so (a shop's, a seller's). */
   ref_prefix: z
     .string()
@@ -27,8 +23,8 @@ export const ListQuery = z.object({
     .optional(),
 });
 
-export const PayoutListQuery = z.object({
-  limit: ListQuery.shape.limit,
+export const PayoutListQuery = onlyFilters({
+  limit: listLimit,
   /** Only payouts made with this `reference`. */
   reference: z.string().min(1).max(64, 'at most 64 characters').optional(),
 });

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { timestamp14 } from '../../../gateway/index.ts';
 import type { Reach } from '../../core/index.ts';
+import { onlyFilters } from './filters.ts';
 
 /**
  * Order numbers as the service is sent them: one list, each number apart. The service reads a
@@ -19,11 +20,15 @@ const OrderNumbers = z.union([z.string(), z.array(z.string())]).transform((given
 });
 
 /** The service's own filters, each checked as the service checks it (a date that is a date). */
-export const SearchBody = z.object({
+export const SearchBody = onlyFilters({
   order_no: OrderNumbers.optional(),
   transaction_id: z.string().optional(),
   date_from: timestamp14.optional(),
   date_to: timestamp14.optional(),
+}).superRefine(({ date_from, date_to }, context) => {
+  // Both YYYYMMDDhhmmss: as text, in time order. A window that ends before it starts finds nothing.
+  if (date_from !== undefined && date_to !== undefined && date_from > date_to)
+    context.addIssue({ code: 'custom', path: ['date_to'], message: 'not before date_from' });
 });
 
 /**
