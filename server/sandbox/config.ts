@@ -1,6 +1,8 @@
 /** The sandbox's configuration: built in code by tests, or read from the environment by main.ts. */
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { httpAddress } from '../address.ts';
+import { optionalWholeNumber, wholeNumber } from '../env-values.ts';
 
 /** A merchant the sandbox knows: its ids and signing key. */
 export interface SandboxMerchant {
@@ -101,27 +103,44 @@ const list = (text: string) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
+/** A frame-ancestors source: `*`, `'self'`, a scheme (`https:`) or an origin, `*.` host allowed. */
+const FRAME_SOURCE = /^(\*|'self'|'none'|https?:|https?:\/\/(\*\.)?[a-z0-9.-]+(:(\d{1,5}|\*))?)$/i;
+
+/** A comma-separated list each of whose entries `ok` takes; `what` says what each must be. */
+const listOf = (ok: (entry: string) => boolean, what: string) =>
+  z.string().superRefine((text, context) => {
+    for (const entry of list(text))
+      if (!ok(entry)) context.addIssue({ code: 'custom', message: `"${entry}" is not ${what}` });
+  });
+
 const Env = z.object({
-  SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(3100),
+  SANDBOX_PORT: wholeNumber(0, 65535, 3100, 'a port'),
   SANDBOX_HOST: z.string().default('127.0.0.1'),
-  SANDBOX_PUBLIC_URL: z.url().optional(),
+  SANDBOX_PUBLIC_URL: z
+    .url({
+      protocol: /^https?$/,
+      hostname: /./,
+      error: 'an http(s) address, like https://sandbox.example',
+    })
+    .optional(),
   SANDBOX_MERCHANT_ID: z.string().min(1).default(DEFAULT_MERCHANT.merchant_id),
   SANDBOX_ACCOUNT_ID: z.string().min(1).default(DEFAULT_MERCHANT.account_id),
   SANDBOX_SECRET_KEY: z.string().min(8).default(DEFAULT_MERCHANT.secret_key),
   SANDBOX_DATABASE: z.string().default('data/sandbox.sqlite'),
-  SANDBOX_QUERY_IPS: z.string().optional(),
+  SANDBOX_QUERY_IPS: listOf((entry) => isIP(entry) !== 0, 'an IP address').optional(),
   SANDBOX_ADMIN: z.enum(['0', '1']).default('0'),
-  /** Who may frame the payment pages: origins, comma-separated; `*` (anyone) by default. */
-  SANDBOX_FRAME_ANCESTORS: z.string().min(1).default('*'),
+  /**
+   * Who may frame the payment pages: origins, comma-separated; `*` (anyone) by default. Each
+   * checked, as it goes into the pages' CSP header as it is (a `;` would add a directive).
+   */
+  SANDBOX_FRAME_ANCESTORS: listOf(
+    (entry) => FRAME_SOURCE.test(entry),
+    "a frame-ancestors source: *, 'self', https: or an origin like https://shop.example",
+  ).default('*'),
   /** Payments older than this are deleted (a public demo); unset, everything is kept. */
-  SANDBOX_RETENTION_HOURS: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(24 * 365)
-    .optional(),
+  SANDBOX_RETENTION_HOURS: optionalWholeNumber(1, 24 * 365, 'a whole number of hours'),
   /** Every response waits this many ms (a service far away, for the bench); 0 by default. */
-  SANDBOX_LATENCY_MS: z.coerce.number().int().min(0).max(MAX_LATENCY_MS).default(0),
+  SANDBOX_LATENCY_MS: wholeNumber(0, MAX_LATENCY_MS, 0, 'milliseconds, a whole number'),
 });
 
 /** Reads the environment; a malformed variable stops the start with a message naming it. */

@@ -7,6 +7,7 @@ import { isIP } from 'node:net';
 import { z } from 'zod';
 import type { Logger } from 'pino';
 import { httpAddress } from '../../address.ts';
+import { wholeNumber } from '../../env-values.ts';
 import { parsedJson } from '../../unknown.ts';
 import { namedKeys, namedTokens, operationsToken } from './access.ts';
 import { databaseLocation, gatewayAddress, publicAddress, required } from './addresses.ts';
@@ -54,23 +55,6 @@ export function trustProxySetting(value: string): boolean | number | string | un
 /** An optional variable: set but empty (`DATABASE_URL=` in a .env) is the same as not set. */
 const unlessEmpty = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
-
-/**
- * A whole number from `min` to `max`, written in digits alone (z.coerce would read `0x0BBA`,
- * `3.5e3` and, from a variable set but empty, `0`); empty is not set, which takes `fallback`.
- */
-const wholeNumber = (min: number, max: number, fallback: number, error = 'a whole number') =>
-  z.preprocess(
-    (value) => (value === '' ? undefined : value),
-    z
-      .string()
-      .regex(/^\d+$/, `${error}, in digits`)
-      .transform(Number)
-      .pipe(
-        z.number().min(min, `${error} of at least ${min}`).max(max, `${error} of at most ${max}`),
-      )
-      .default(fallback),
-  );
 
 /** `ORDER_RESOLVER`: an http(s) address must be one (with `{order_ref}`, where it goes, read as text). */
 function resolverProblem(value: string): string | undefined {

@@ -111,7 +111,7 @@ describe('the companion, given bad input', () => {
       ['/orders?status=paid', 'status'],
       ['/payouts?foo=1', 'foo'],
       ['/audit?ordr_ref=x', 'ordr_ref'],
-    ]) {
+    ] as const) {
       const answer = await stack.ops(path);
       assert.equal(answer.status, 400, path);
       assert.equal((answer.body.issues as { path: string }[])[0]?.path, field, path);
