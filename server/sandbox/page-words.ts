@@ -24,6 +24,8 @@ export interface PageTexts {
   /** `{method}`: the payment method's name (PIX). */
   pay_with: string;
   cancel_payment: string;
+  /** The name of the method coded BANK_TRANSFER, as the element names it (its locales). */
+  bank_transfer: string;
 }
 
 export const ENGLISH: PageTexts = {
@@ -34,7 +36,7 @@ export const ENGLISH: PageTexts = {
   card_expired: 'This card has expired. Check the expiry, or use another card.', enter_code: 'Enter the security code: 3 or 4 digits.',
   confirm_title: 'Confirm it is you', code_label: 'Code sent to your phone', confirm: 'Confirm',
   challenge_hint: 'Sandbox: 1234 passes the challenge; any other code fails it.',
-  pay_with: 'Pay with {method}', cancel_payment: 'Cancel payment',
+  pay_with: 'Pay with {method}', cancel_payment: 'Cancel payment', bank_transfer: 'Bank transfer',
 }; // prettier-ignore
 
 export const PAGE_LOCALES: Readonly<Record<string, PageTexts>> = {
@@ -46,7 +48,7 @@ export const PAGE_LOCALES: Readonly<Record<string, PageTexts>> = {
     card_expired: 'انتهت صلاحية هذه البطاقة. تحقق من تاريخ الانتهاء أو استخدم بطاقة أخرى.', enter_code: 'أدخل رمز الأمان: 3 أو 4 أرقام.',
     confirm_title: 'أكّد هويتك', code_label: 'الرمز المرسل إلى هاتفك', confirm: 'تأكيد',
     challenge_hint: 'بيئة الاختبار: الرمز 1234 يجتاز التحقق، وأي رمز آخر يفشل.',
-    pay_with: 'الدفع عبر {method}', cancel_payment: 'إلغاء الدفع',
+    pay_with: 'الدفع عبر {method}', cancel_payment: 'إلغاء الدفع', bank_transfer: 'تحويل بنكي',
   },
   cs: {
     pay_by_card: 'Platba kartou', card_number: 'Číslo karty', expiry: 'Platnost do (MM/RR)', security_code: 'Bezpečnostní kód',
@@ -56,7 +58,7 @@ export const PAGE_LOCALES: Readonly<Record<string, PageTexts>> = {
     card_expired: 'Platnost této karty vypršela. Zkontrolujte datum, nebo použijte jinou kartu.', enter_code: 'Zadejte bezpečnostní kód: 3 nebo 4 číslice.',
     confirm_title: 'Potvrďte, že jste to vy', code_label: 'Kód zaslaný na váš telefon', confirm: 'Potvrdit',
     challenge_hint: 'Testovací prostředí: kód 1234 ověření projde, jakýkoli jiný ne.',
-    pay_with: 'Zaplatit přes {method}', cancel_payment: 'Zrušit platbu',
+    pay_with: 'Zaplatit přes {method}', cancel_payment: 'Zrušit platbu', bank_transfer: 'Bankovní převod',
   },
   da: {
     pay_by_card: 'Betal med kort', card_number: 'Kortnummer', expiry: 'Udløbsdato (MM/ÅÅ)', security_code: 'Sikkerhedskode',
@@ -66,7 +68,7 @@ export const PAGE_LOCALES: Readonly<Record<string, PageTexts>> = {
     card_expired: 'Kortet er udløbet. Tjek udløbsdatoen, eller brug et andet kort.', enter_code: 'Indtast sikkerhedskoden: 3 eller 4 cifre.',
     confirm_title: 'Bekræft, at det er dig', code_label: 'Kode sendt til din telefon', confirm: 'Bekræft',
     challenge_hint: 'Testmiljø: 1234 består kontrollen; alle andre koder afvises.',
-    pay_with: 'Betal med {method}', cancel_payment: 'Annuller betalingen',
+    pay_with: 'Betal med {method}', cancel_payment: 'Annuller betalingen', bank_transfer: 'Bankoverførsel',
   },
   de: {
     pay_by_card: 'Mit Karte bezahlen', card_number: 'Kartennummer', expiry: 'Gültig bis (MM/JJ)', security_code: 'Sicherheitscode',
@@ -76,7 +78,7 @@ export const PAGE_LOCALES: Readonly<Record<string, PageTexts>> = {
     card_expired: 'Diese Karte ist abgelaufen. Prüfen Sie das Ablaufdatum oder nehmen Sie eine andere Karte.', enter_code: 'Geben Sie den Sicherheitscode ein: 3 oder 4 Ziffern.',
     confirm_title: 'Bestätigen Sie, dass Sie es sind', code_label: 'An Ihr Telefon gesendeter Code', confirm: 'Bestätigen',
     challenge_hint: 'Testumgebung: 1234 besteht die Prüfung, jeder andere Code nicht.',
-    pay_with: 'Mit {method} bezahlen', cancel_payment: 'Zahlung abbrechen',
+    pay_with: 'Mit {method} bezahlen', cancel_payment: 'Zahlung abbrechen', bank_transfer: 'Banküberweisung',
   },
   el: {
     pay_by_card: 'Πληρωμή με κάρτα', card_number: 'Αριθμός κάρτας', expiry: 'Λήξη (ΜΜ/ΕΕ)', security_code: 'Κωδικός ασφαλείας',
@@ -86,7 +88,7 @@ export const PAGE_LOCALES: Readonly<Record<string, PageTexts>> = {
     card_expired: 'Η κάρτα έχει λήξει. Ελέγξτε τη λήξη ή χρησιμοποιήστε άλλη κάρτα.', enter_code: 'Εισαγάγετε τον κωδικό ασφαλείας: 3 ή 4 ψηφία.',
     confirm_title: 'Επιβεβαιώστε ότι είστε εσείς', code_label: 'Κωδικός που στάλθηκε στο τηλέφωνό σας', confirm: 'Επιβεβαίωση',
     challenge_hint: 'Δοκιμαστικό περιβάλλον: ο κωδικός 1234 περνά τον έλεγχο· κάθε άλλος αποτυγχάνει.',
-    pay_with: 'Πληρωμή με {method}', cancel_payment: 'Ακύρωση πληρωμής',
+    pay_with: 'Πληρωμή με {method}', cancel_payment: 'Ακύρωση πληρωμής', bank_transfer: 'Τραπεζική μεταφορά',
   },
   es: {
     pay_by_card: 'Pagar con tarjeta', card_number: 'Número de tarjeta', expiry: 'Caducidad (MM/AA)', security_code: 'Código de seguridad',
@@ -96,7 +98,7 @@ export const PAGE_LOCALES: Readonly<Record<string, PageTexts>> = {
     card_expired: 'Esta tarjeta ha caducado. Revisa la caducidad o usa otra tarjeta.', enter_code: 'Introduce el código de seguridad: 3 o 4 dígitos.',
     confirm_title: 'Confirma que eres tú', code_label: 'Código enviado a tu teléfono', confirm: 'Confirmar',
     challenge_hint: 'Entorno de pruebas: 1234 supera la verificación; cualquier otro código la falla.',
-    pay_with: 'Pagar con {method}', cancel_payment: 'Cancelar el pago',
+    pay_with: 'Pagar con {method}', cancel_payment: 'Cancelar el pago', bank_transfer: 'Transferencia bancaria',
   },
   fi: {
     pay_by_card: 'Maksa kortilla', card_number: 'Kortin numero', expiry: 'Voimassa (KK/VV)', security_code: 'Turvakoodi',
@@ -106,7 +108,7 @@ export const PAGE_LOCALES: Readonly<Record<string, PageTexts>> = {
     card_expired: 'Kortti on vanhentunut. Tarkista voimassaolo tai käytä toista korttia.', enter_code: 'Anna turvakoodi: 3 tai 4 numeroa.',
     confirm_title: 'Vahvista henkilöllisyytesi', code_label: 'Puhelimeesi lähetetty koodi', confirm: 'Vahvista',
     challenge_hint: 'Testiympäristö: 1234 läpäisee tarkistuksen, muut koodit eivät.',
-    pay_with: 'Maksa: {method}', cancel_payment: 'Peruuta maksu',
+    pay_with: 'Maksa: {method}', cancel_payment: 'Peruuta maksu', bank_transfer: 'Pankkisiirto',
   },
   fr: {
     pay_by_card: 'Payer par carte', card_number: 'Numéro de carte', expiry: 'Expiration (MM/AA)', security_code: 'Code de sécurité',
@@ -116,7 +118,7 @@ export const PAGE_LOCALES: Readonly<Record<string, PageTexts>> = {
     card_expired: 'Cette carte a expiré. Vérifiez la date ou utilisez une autre carte.', enter_code: 'Saisissez le code de sécurité : 3 ou 4 chiffres.',
     confirm_title: 'Confirmez qu’il s’agit bien de vous', code_label: 'Code envoyé sur votre téléphone', confirm: 'Confirmer',
     challenge_hint: 'Environnement de test : 1234 réussit la vérification ; tout autre code l’échoue.',
-    pay_with: 'Payer avec {method}', cancel_payment: 'Annuler le paiement',
+    pay_with: 'Payer avec {method}', cancel_payment: 'Annuler le paiement', bank_transfer: 'Virement bancaire',
   },
   he: {
     pay_by_card: 'תשלום בכרטיס', card_number: 'מספר כרטיס', expiry: 'תוקף (MM/YY)', security_code: 'קוד אבטחה',
@@ -126,7 +128,7 @@ export const PAGE_LOCALES: Readonly<Record<string, PageTexts>> = {
     card_expired: 'תוקף הכרטיס פג. בדקו את התוקף או השתמשו בכרטיס אחר.', enter_code: 'הזינו את קוד האבטחה: 3 או 4 ספרות.',
     confirm_title: 'אשרו שזה אתם', code_label: 'הקוד שנשלח לטלפון שלכם', confirm: 'אישור',
     challenge_hint: 'סביבת בדיקה: הקוד 1234 עובר את האימות; כל קוד אחר נכשל.',
-    pay_with: 'תשלום ב-{method}', cancel_payment: 'ביטול התשלום',
+    pay_with: 'תשלום ב-{method}', cancel_payment: 'ביטול התשלום', bank_transfer: 'העברה בנקאית',
   },
   hi: {
     pay_by_card: 'कार्ड से भुगतान करें', card_number: 'कार्ड नंबर', expiry: 'समाप्ति तिथि (MM/YY)', security_code: 'सुरक्षा कोड',
@@ -136,7 +138,7 @@ export const PAGE_LOCALES: Readonly<Record<string, PageTexts>> = {
     card_expired: 'इस कार्ड की समय-सीमा समाप्त हो चुकी है। समाप्ति तिथि जाँचें या कोई दूसरा कार्ड इस्तेमाल करें।', enter_code: 'सुरक्षा कोड दर्ज करें: 3 या 4 अंक।',
     confirm_title: 'पुष्टि करें कि यह आप ही हैं', code_label: 'आपके फ़ोन पर भेजा गया कोड', confirm: 'पुष्टि करें',
     challenge_hint: 'सैंडबॉक्स: 1234 जाँच पास करता है; कोई भी दूसरा कोड विफल होता है।',
-    pay_with: '{method} से भुगतान करें', cancel_payment: 'भुगतान रद्द करें',
+    pay_with: '{method} से भुगतान करें', cancel_payment: 'भुगतान रद्द करें', bank_transfer: 'बैंक ट्रांसफ़र',
   },
   hu: {
     pay_by_card: 'Fizetés kártyával', card_number: 'Kártyaszám', expiry: 'Lejárat (HH/ÉÉ)', security_code: 'Biztonsági kód',
@@ -146,7 +148,7 @@ export const PAGE_LOCALES: Readonly<Record<string, PageTexts>> = {
     card_expired: 'A kártya lejárt. Ellenőrizze a lejáratot, vagy használjon másik kártyát.', enter_code: 'Adja meg a biztonsági kódot: 3 vagy 4 számjegy.',
     confirm_title: 'Erősítse meg, hogy Ön az', code_label: 'A telefonjára küldött kód', confirm: 'Megerősítés',
     challenge_hint: 'Tesztkörnyezet: az 1234 átmegy az ellenőrzésen, minden más kód elbukik.',
-    pay_with: 'Fizetés ezzel: {method}', cancel_payment: 'Fizetés megszakítása',
+    pay_with: 'Fizetés ezzel: {method}', cancel_payment: 'Fizetés megszakítása', bank_transfer: 'Banki átutalás',
   },
   id: {
     pay_by_card: 'Bayar dengan kartu', card_number: 'Nomor kartu', expiry: 'Masa berlaku (BB/TT)', security_code: 'Kode keamanan',
@@ -156,7 +158,7 @@ export const PAGE_LOCALES: Readonly<Record<string, PageTexts>> = {
     card_expired: 'Kartu ini sudah kedaluwarsa. Periksa masa berlaku, atau gunakan kartu lain.', enter_code: 'Masukkan kode keamanan: 3 atau 4 digit.',
     confirm_title: 'Konfirmasi bahwa ini Anda', code_label: 'Kode yang dikirim ke ponsel Anda', confirm: 'Konfirmasi',
     challenge_hint: 'Sandbox: 1234 lolos verifikasi; kode lain gagal.',
-    pay_with: 'Bayar dengan {method}', cancel_payment: 'Batalkan pembayaran',
+    pay_with: 'Bayar dengan {method}', cancel_payment: 'Batalkan pembayaran', bank_transfer: 'Transfer bank',
   },
   it: {
     pay_by_card: 'Paga con carta', card_number: 'Numero della carta', expiry: 'Scadenza (MM/AA)', security_code: 'Codice di sicurezza',
@@ -166,7 +168,7 @@ export const PAGE_LOCALES: Readonly<Record<string, PageTexts>> = {
     card_expired: 'Questa carta è scaduta. Controlla la scadenza o usa un’altra carta.', enter_code: 'Inserisci il codice di sicurezza: 3 o 4 cifre.',
     confirm_title: 'Conferma che sei tu', code_label: 'Codice inviato al tuo telefono', confirm: 'Conferma',
     challenge_hint: 'Ambiente di prova: 1234 supera la verifica; qualsiasi altro codice la fallisce.',
-    pay_with: 'Paga con {method}', cancel_payment: 'Annulla il pagamento',
+    pay_with: 'Paga con {method}', cancel_payment: 'Annulla il pagamento', bank_transfer: 'Bonifico bancario',
   },
   ja: {
     pay_by_card: 'カードで支払う', card_number: 'カード番号', expiry: '有効期限（MM/YY）', security_code: 'セキュリティコード',
@@ -176,7 +178,7 @@ export const PAGE_LOCALES: Readonly<Record<string, PageTexts>> = {
     card_expired: 'このカードは有効期限が切れています。有効期限を確認するか、別のカードをお使いください。', enter_code: 'セキュリティコードを入力してください（3桁または4桁）。',
     confirm_title: 'ご本人確認', code_label: 'お使いの電話に送信されたコード', confirm: '確認',
     challenge_hint: 'サンドボックス：1234 で認証に成功し、それ以外のコードでは失敗します。',
-    pay_with: '{method}で支払う', cancel_payment: '支払いをキャンセル',
+    pay_with: '{method}で支払う', cancel_payment: '支払いをキャンセル', bank_transfer: '銀行振込',
   },
   ko: {
     pay_by_card: '카드로 결제', card_number: '카드 번호', expiry: '유효기간 (MM/YY)', security_code: '보안 코드',
@@ -186,7 +188,7 @@ export const PAGE_LOCALES: Readonly<Record<string, PageTexts>> = {
     card_expired: '유효기간이 지난 카드입니다. 유효기간을 확인하거나 다른 카드를 사용하세요.', enter_code: '보안 코드를 입력하세요: 3자리 또는 4자리.',
     confirm_title: '본인 확인', code_label: '휴대폰으로 전송된 코드', confirm: '확인',
     challenge_hint: '샌드박스: 1234는 인증을 통과하고, 다른 코드는 실패합니다.',
-    pay_with: '{method}(으)로 결제', cancel_payment: '결제 취소',
+    pay_with: '{method}(으)로 결제', cancel_payment: '결제 취소', bank_transfer: '계좌 이체',
   },
   nb: {
     pay_by_card: 'Betal med kort', card_number: 'Kortnummer', expiry: 'Utløpsdato (MM/ÅÅ)', security_code: 'Sikkerhetskode',
@@ -196,7 +198,7 @@ export const PAGE_LOCALES: Readonly<Record<string, PageTexts>> = {
     card_expired: 'Kortet er utløpt. Sjekk utløpsdatoen, eller bruk et annet kort.', enter_code: 'Skriv inn sikkerhetskoden: 3 eller 4 sifre.',
     confirm_title: 'Bekreft at det er deg', code_label: 'Kode sendt til telefonen din', confirm: 'Bekreft',
     challenge_hint: 'Testmiljø: 1234 består kontrollen; alle andre koder avvises.',
-    pay_with: 'Betal med {method}', cancel_payment: 'Avbryt betalingen',
+    pay_with: 'Betal med {method}', cancel_payment: 'Avbryt betalingen', bank_transfer: 'Bankoverføring',
   },
   nl: {
     pay_by_card: 'Betalen met kaart', card_number: 'Kaartnummer', expiry: 'Vervaldatum (MM/JJ)', security_code: 'Beveiligingscode',
@@ -206,7 +208,7 @@ export const PAGE_LOCALES: Readonly<Record<string, PageTexts>> = {
     card_expired: 'Deze kaart is verlopen. Controleer de vervaldatum of gebruik een andere kaart.', enter_code: 'Vul de beveiligingscode in: 3 of 4 cijfers.',
     confirm_title: 'Bevestig dat u het bent', code_label: 'Code verstuurd naar uw telefoon', confirm: 'Bevestigen',
     challenge_hint: 'Testomgeving: 1234 slaagt voor de controle; elke andere code faalt.',
-    pay_with: 'Betalen met {method}', cancel_payment: 'Betaling annuleren',
+    pay_with: 'Betalen met {method}', cancel_payment: 'Betaling annuleren', bank_transfer: 'Bankoverschrijving',
   },
   pl: {
     pay_by_card: 'Zapłać kartą', card_number: 'Numer karty', expiry: 'Data ważności (MM/RR)', security_code: 'Kod zabezpieczający',
@@ -216,7 +218,7 @@ export const PAGE_LOCALES: Readonly<Record<string, PageTexts>> = {
     card_expired: 'Ta karta straciła ważność. Sprawdź datę lub użyj innej karty.', enter_code: 'Wpisz kod zabezpieczający: 3 lub 4 cyfry.',
     confirm_title: 'Potwierdź, że to Ty', code_label: 'Kod wysłany na Twój telefon', confirm: 'Potwierdź',
     challenge_hint: 'Środowisko testowe: kod 1234 przechodzi weryfikację, każdy inny nie.',
-    pay_with: 'Zapłać przez {method}', cancel_payment: 'Anuluj płatność',
+    pay_with: 'Zapłać przez {method}', cancel_payment: 'Anuluj płatność', bank_transfer: 'Przelew bankowy',
   },
   'pt-BR': {
     pay_by_card: 'Pagar com cartão', card_number: 'Número do cartão', expiry: 'Validade (MM/AA)', security_code: 'Código de segurança',
@@ -226,7 +228,7 @@ export const PAGE_LOCALES: Readonly<Record<string, PageTexts>> = {
     card_expired: 'Este cartão está vencido. Confira a validade ou use outro cartão.', enter_code: 'Digite o código de segurança: 3 ou 4 dígitos.',
     confirm_title: 'Confirme que é você', code_label: 'Código enviado para o seu celular', confirm: 'Confirmar',
     challenge_hint: 'Sandbox: 1234 passa na verificação; qualquer outro código falha.',
-    pay_with: 'Pagar com {method}', cancel_payment: 'Cancelar pagamento',
+    pay_with: 'Pagar com {method}', cancel_payment: 'Cancelar pagamento', bank_transfer: 'Transferência bancária',
   },
   ro: {
     pay_by_card: 'Plătiți cu cardul', card_number: 'Numărul cardului', expiry: 'Data expirării (LL/AA)', security_code: 'Cod de securitate',
@@ -236,7 +238,7 @@ export const PAGE_LOCALES: Readonly<Record<string, PageTexts>> = {
     card_expired: 'Acest card a expirat. Verificați data expirării sau folosiți alt card.', enter_code: 'Introduceți codul de securitate: 3 sau 4 cifre.',
     confirm_title: 'Confirmați că sunteți dumneavoastră', code_label: 'Codul trimis pe telefonul dumneavoastră', confirm: 'Confirmați',
     challenge_hint: 'Mediu de test: 1234 trece verificarea; orice alt cod eșuează.',
-    pay_with: 'Plătiți cu {method}', cancel_payment: 'Anulați plata',
+    pay_with: 'Plătiți cu {method}', cancel_payment: 'Anulați plata', bank_transfer: 'Transfer bancar',
   },
   ru: {
     pay_by_card: 'Оплата картой', card_number: 'Номер карты', expiry: 'Срок действия (ММ/ГГ)', security_code: 'Код безопасности',
@@ -246,7 +248,7 @@ export const PAGE_LOCALES: Readonly<Record<string, PageTexts>> = {
     card_expired: 'Срок действия карты истёк. Проверьте дату или используйте другую карту.', enter_code: 'Введите код безопасности: 3 или 4 цифры.',
     confirm_title: 'Подтвердите, что это вы', code_label: 'Код, отправленный на ваш телефон', confirm: 'Подтвердить',
     challenge_hint: 'Тестовая среда: код 1234 проходит проверку, любой другой — нет.',
-    pay_with: 'Оплатить через {method}', cancel_payment: 'Отменить платёж',
+    pay_with: 'Оплатить через {method}', cancel_payment: 'Отменить платёж', bank_transfer: 'Банковский перевод',
   },
   sv: {
     pay_by_card: 'Betala med kort', card_number: 'Kortnummer', expiry: 'Giltigt till (MM/ÅÅ)', security_code: 'Säkerhetskod',
@@ -256,7 +258,7 @@ export const PAGE_LOCALES: Readonly<Record<string, PageTexts>> = {
     card_expired: 'Kortet har gått ut. Kontrollera datumet eller använd ett annat kort.', enter_code: 'Ange säkerhetskoden: 3 eller 4 siffror.',
     confirm_title: 'Bekräfta att det är du', code_label: 'Kod som skickats till din telefon', confirm: 'Bekräfta',
     challenge_hint: 'Testmiljö: 1234 klarar kontrollen; alla andra koder underkänns.',
-    pay_with: 'Betala med {method}', cancel_payment: 'Avbryt betalningen',
+    pay_with: 'Betala med {method}', cancel_payment: 'Avbryt betalningen', bank_transfer: 'Banköverföring',
   },
   th: {
     pay_by_card: 'ชำระด้วยบัตร', card_number: 'หมายเลขบัตร', expiry: 'วันหมดอายุ (ดด/ปป)', security_code: 'รหัสความปลอดภัย',
@@ -266,7 +268,7 @@ export const PAGE_LOCALES: Readonly<Record<string, PageTexts>> = {
     card_expired: 'บัตรนี้หมดอายุแล้ว ตรวจสอบวันหมดอายุหรือใช้บัตรอื่น', enter_code: 'กรอกรหัสความปลอดภัย: 3 หรือ 4 หลัก',
     confirm_title: 'ยืนยันว่าเป็นคุณ', code_label: 'รหัสที่ส่งไปยังโทรศัพท์ของคุณ', confirm: 'ยืนยัน',
     challenge_hint: 'แซนด์บ็อกซ์: 1234 ผ่านการยืนยัน รหัสอื่นจะไม่ผ่าน',
-    pay_with: 'ชำระด้วย {method}', cancel_payment: 'ยกเลิกการชำระเงิน',
+    pay_with: 'ชำระด้วย {method}', cancel_payment: 'ยกเลิกการชำระเงิน', bank_transfer: 'โอนเงินผ่านธนาคาร',
   },
   tr: {
     pay_by_card: 'Kartla öde', card_number: 'Kart numarası', expiry: 'Son kullanma tarihi (AA/YY)', security_code: 'Güvenlik kodu',
@@ -276,7 +278,7 @@ export const PAGE_LOCALES: Readonly<Record<string, PageTexts>> = {
     card_expired: 'Bu kartın süresi dolmuş. Tarihi kontrol edin veya başka bir kart kullanın.', enter_code: 'Güvenlik kodunu girin: 3 veya 4 hane.',
     confirm_title: 'Siz olduğunuzu onaylayın', code_label: 'Telefonunuza gönderilen kod', confirm: 'Onayla',
     challenge_hint: 'Test ortamı: 1234 doğrulamayı geçer; diğer tüm kodlar geçemez.',
-    pay_with: '{method} ile öde', cancel_payment: 'Ödemeyi iptal et',
+    pay_with: '{method} ile öde', cancel_payment: 'Ödemeyi iptal et', bank_transfer: 'Banka havalesi',
   },
   uk: {
     pay_by_card: 'Оплата карткою', card_number: 'Номер картки', expiry: 'Термін дії (ММ/РР)', security_code: 'Код безпеки',
@@ -286,7 +288,7 @@ export const PAGE_LOCALES: Readonly<Record<string, PageTexts>> = {
     card_expired: 'Термін дії картки минув. Перевірте дату або скористайтеся іншою карткою.', enter_code: 'Введіть код безпеки: 3 або 4 цифри.',
     confirm_title: 'Підтвердьте, що це ви', code_label: 'Код, надісланий на ваш телефон', confirm: 'Підтвердити',
     challenge_hint: 'Тестове середовище: код 1234 проходить перевірку, будь-який інший — ні.',
-    pay_with: 'Оплатити через {method}', cancel_payment: 'Скасувати платіж',
+    pay_with: 'Оплатити через {method}', cancel_payment: 'Скасувати платіж', bank_transfer: 'Банківський переказ',
   },
   vi: {
     pay_by_card: 'Thanh toán bằng thẻ', card_number: 'Số thẻ', expiry: 'Ngày hết hạn (MM/YY)', security_code: 'Mã bảo mật',
@@ -296,7 +298,7 @@ export const PAGE_LOCALES: Readonly<Record<string, PageTexts>> = {
     card_expired: 'Thẻ này đã hết hạn. Hãy kiểm tra ngày hết hạn hoặc dùng thẻ khác.', enter_code: 'Nhập mã bảo mật: 3 hoặc 4 chữ số.',
     confirm_title: 'Xác nhận đó là bạn', code_label: 'Mã đã gửi đến điện thoại của bạn', confirm: 'Xác nhận',
     challenge_hint: 'Sandbox: 1234 vượt qua xác thực; mọi mã khác đều thất bại.',
-    pay_with: 'Thanh toán bằng {method}', cancel_payment: 'Hủy thanh toán',
+    pay_with: 'Thanh toán bằng {method}', cancel_payment: 'Hủy thanh toán', bank_transfer: 'Chuyển khoản ngân hàng',
   },
   'zh-CN': {
     pay_by_card: '银行卡支付', card_number: '卡号', expiry: '有效期 (MM/YY)', security_code: '安全码',
@@ -306,6 +308,6 @@ export const PAGE_LOCALES: Readonly<Record<string, PageTexts>> = {
     card_expired: '此卡已过期。请检查有效期，或使用其他卡。', enter_code: '请输入安全码：3 或 4 位数字。',
     confirm_title: '确认是您本人', code_label: '发送到您手机的验证码', confirm: '确认',
     challenge_hint: '沙箱：1234 可通过验证；其他任何验证码都会失败。',
-    pay_with: '使用 {method} 支付', cancel_payment: '取消支付',
+    pay_with: '使用 {method} 支付', cancel_payment: '取消支付', bank_transfer: '银行转账',
   },
 }; // prettier-ignore

@@ -178,7 +178,7 @@ ${input('security_code', 'inputmode="numeric" autocomplete="cc-csc" dir="ltr" re
 ${input('name', 'autocomplete="cc-name"')}
 <button class="primary" type="submit">${escapeHtml(t.pay)}</button></form>
 <form method="POST" action="${hosted}/cancel"><button class="secondary" type="submit">${escapeHtml(t.cancel)}</button></form>
-<p class="hint">${escapeHtml(t.card_hint)}</p>`,
+<p class="hint">${withTestCard(escapeHtml(t.card_hint))}</p>`,
   );
 }
 
@@ -202,6 +202,22 @@ export function challengePage(
   );
 }
 
+/** The test card's number, as every locale's hint writes it. */
+const TEST_CARD = '4111 1111 1111 1111';
+
+/**
+ * The hint's test card kept left to right: in Hebrew or Arabic text its groups would read in the
+ * opposite order (`1111 1111 1111 4111`), the spaces between them taking the text's direction.
+ */
+function withTestCard(hint: string): string {
+  return hint.replace(TEST_CARD, `<bdi dir="ltr">${TEST_CARD}</bdi>`);
+}
+
+/** A method as the shopper reads it, in the page's language: a code the element names, or as it is (PIX). */
+function methodName(code: string, t: PageTexts): string {
+  return code.toUpperCase() === 'BANK_TRANSFER' ? t.bank_transfer : code;
+}
+
 export function issuerPage(
   base: string,
   token: string,
@@ -211,7 +227,7 @@ export function issuerPage(
 ): string {
   const { t } = language;
   const issuer = escapeHtml(`${base}/issuer/${token}`);
-  const title = t.pay_with.replace('{method}', paymentMethod);
+  const title = t.pay_with.replace('{method}', methodName(paymentMethod, t));
   return layout(
     base,
     language,

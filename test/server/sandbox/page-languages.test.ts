@@ -29,8 +29,14 @@ const SHOWN: Record<string, (keyof PageTexts)[]> = {
   issuer: ['pay', 'cancel_payment'],
 }; // prettier-ignore
 
-/** As the pages write a text into HTML. */
-const escaped = escapeHtml;
+const TEST_CARD = '4111 1111 1111 1111';
+
+/**
+ * As the pages write a text into HTML: the hint's test card isolated left to right, so that in
+ * Hebrew or Arabic its groups do not read in the opposite order.
+ */
+const escaped = (text: string) =>
+  escapeHtml(text).replace(TEST_CARD, `<bdi dir="ltr">${TEST_CARD}</bdi>`);
 
 describe("the sandbox's pages speak the shopper's language", () => {
   let sandbox: RunningSandbox;
@@ -68,7 +74,11 @@ describe("the sandbox's pages speak the shopper's language", () => {
       order_no: `lang-apm-${++counter}`, currency: 'BRL', amount: '40.00', payment_method: 'PIX', browser_lang: lang,
       person: { document_number: '52998224725', document_type: 'CPF' },
     }); // prettier-ignore
+    const transfer = await sandbox.client().apmPayment({
+      order_no: `lang-bank-${++counter}`, currency: 'USD', amount: '40.00', payment_method: 'BANK_TRANSFER', browser_lang: lang,
+    }); // prettier-ignore
     return {
+      'issuer by bank transfer': await (await fetch(transfer.issuer_url)).text(),
       card: await (await fetch(card)).text(),
       'card with its error': await expired.text(),
       challenge: await (await fetch(challenge)).text(),
@@ -83,7 +93,9 @@ describe("the sandbox's pages speak the shopper's language", () => {
   for (const locale of WIDGET_LOCALES) {
     it(`${locale}: lang, direction and words of the card, 3-D Secure and PIX pages`, async () => {
       const { t, dir } = pageLanguage(locale);
-      for (const [name, html] of Object.entries(await pages(locale))) {
+      assert.ok(t.card_hint.includes(TEST_CARD), `${locale}: the hint writes the test card so`);
+      const shown = await pages(locale);
+      for (const [name, html] of Object.entries(shown)) {
         assert.match(html, new RegExp(`<html lang="${locale}" dir="${dir}">`), name);
         for (const key of SHOWN[name] ?? []) {
           // Each text is a whole element's content: `>Cancel<`, never inside "Cancelar".
@@ -92,6 +104,13 @@ describe("the sandbox's pages speak the shopper's language", () => {
             assert.ok(!html.includes(`>${escaped(ENGLISH[key])}<`), `${name} in ${locale}: "${ENGLISH[key]}"`); // prettier-ignore
         }
       }
+      // The method by its name in the page's language, never its code.
+      const { 'issuer by bank transfer': transfer = '' } = shown;
+      assert.ok(
+        transfer.includes(`<h1>${escaped(t.pay_with.replace('{method}', t.bank_transfer))}</h1>`),
+        locale,
+      );
+      assert.doesNotMatch(transfer, /BANK_TRANSFER/);
     });
   }
 

@@ -24,7 +24,7 @@ const messages: Messages = {
   installment_even: '{count} × {each}', installment_first: '{count} × {each} (القسط الأول {first})',
   payment_method: 'طريقة الدفع', method_card: 'بطاقة', method_bank_transfer: 'تحويل بنكي',
   cpf: 'CPF',
-  cpf_invalid: 'أدخل رقم CPF صالحًا (000.000.000-00).',
+  cpf_invalid: 'أدخل رقم CPF صالحًا (\u2066000.000.000-00\u2069).',
   save_card: 'احفظ هذه البطاقة للمرة القادمة',
   saved_cards: 'بطاقاتك المحفوظة',
   saved_card: '{brand} المنتهية بـ {last4}، صالحة حتى {month}/{year}',

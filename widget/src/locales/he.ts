@@ -70,7 +70,7 @@ const messages: Messages = {
   method_card: 'כרטיס',
   method_bank_transfer: 'העברה בנקאית',
   cpf: 'CPF',
-  cpf_invalid: 'יש להזין מספר CPF תקין (000.000.000-00).',
+  cpf_invalid: 'יש להזין מספר CPF תקין (\u2066000.000.000-00\u2069).',
   save_card: 'שמירת הכרטיס לפעם הבאה',
   saved_cards: 'הכרטיסים השמורים',
   saved_card: '{brand} המסתיים ב-{last4}, בתוקף עד {month}/{year}',
