@@ -159,14 +159,30 @@ describe('the order summary', () => {
       expect(options(el)).to.deep.equal([
         ['1', 'R$89.90 in one payment'],
         ['2', '2 × R$44.95'],
-        ['3', '3 × R$29.96 (first R$29.98)'],
-        ['6', '6 × R$14.98 (first R$15.00)'],
-        ['12', '12 × R$7.49 (first R$7.51)'],
+        ['3', '3 × R$29.96'],
+        ['6', '6 × R$14.98'],
+        ['12', '12 × R$7.49'],
       ]);
       expect(input(el, 'installments').value).to.equal('1');
+      expect(
+        el.shadowRoot?.querySelector('[part="instalment-note"]'),
+        'none for one payment',
+      ).to.equal(null);
       const label = el.shadowRoot?.querySelector('label[for="field-installments"]');
       expect(label?.textContent).to.equal('Pay in instalments');
       await expect(el).to.be.accessible();
+    });
+
+    it('says the first payment of an uneven offer whole, under the select, which it describes', async () => {
+      const el = await checkout({ companion: choosingCompanion, 'order-ref': ref('cafe') });
+      const note = () => el.shadowRoot?.querySelector('[part="instalment-note"]');
+      await type(el, 'installments', '3');
+      expect(note()?.textContent?.trim()).to.equal('3 × R$29.96 (first R$29.98)');
+      expect(input(el, 'installments').getAttribute('aria-describedby')).to.equal(note()?.id);
+      await expect(el).to.be.accessible();
+      await type(el, 'installments', '2');
+      expect(note(), 'an even offer says it all').to.equal(null);
+      expect(input(el, 'installments').hasAttribute('aria-describedby')).to.equal(false);
     });
 
     it('words them in the locale: pt-BR', async () => {
@@ -175,10 +191,11 @@ describe('the order summary', () => {
         'order-ref': ref('cafe'),
         locale: 'pt-BR',
       });
-      expect(options(el)[2]).to.deep.equal([
-        '3',
-        '3x de R$\u00a029,96 (primeira parcela de R$\u00a029,98)',
-      ]);
+      expect(options(el)[2]).to.deep.equal(['3', '3x de R$\u00a029,96']);
+      await type(el, 'installments', '3');
+      expect(
+        el.shadowRoot?.querySelector('[part="instalment-note"]')?.textContent?.trim(),
+      ).to.equal('3x de R$\u00a029,96 (primeira parcela de R$\u00a029,98)');
     });
 
     it('sends the count chosen with the checkout session, and the hosted page opens', async () => {

@@ -57,6 +57,7 @@ import { checkoutDefaults } from './checkout-defaults.ts';
  * @csspart open-window-button - Opens the payment page in a window, when the frame cannot be used.
  * @csspart methods - mode="auto": the ways to pay, a radio group (its legend is a `label` part).
  * @csspart method - One way to pay: its radio button and name.
+ * @csspart instalment-note - Under the instalments: the chosen offer whole, when its first payment differs (the cents left over).
  * @csspart saved-cards - A signed-in shopper's saved cards (a fieldset, its legend a `label` part), above the fields.
  * @csspart saved-card - One choice in `saved-cards`: a saved card with its Remove button, or "Use a new card".
  * @csspart remove-card-button - Removes a saved card (its name is "Remove", described by the card).

@@ -79,12 +79,18 @@ export function instalmentOffers(summary: OrderSummaryResponse): InstallmentOffe
   return [single, ...installments.filter((offer) => offer.count > 1)];
 }
 
-/** `R$ 100,00 in one payment`, `3 × R$ 33,33 (first R$ 33,34)`. */
+/**
+ * `R$ 100,00 in one payment`, `3 × R$ 33,33`; with `first` (the note under the select), an offer
+ * whose first payment differs whole: `3 × R$ 33,33 (first R$ 33,34)`. The options say no more
+ * than the count and the payment: a native select shows its choice on one line, and a longer one
+ * is cut on a phone, its first payment with it.
+ */
 export function instalmentText(
   offer: InstallmentOffer,
   summary: OrderSummaryResponse,
   texts: Messages,
   locale: string,
+  first = false,
 ): string {
   const money = (amount: string) => formatMoney(amount, summary.currency, locale);
   if (offer.count === 1) return fill(texts.installment_one, { amount: money(summary.amount) });
@@ -93,10 +99,7 @@ export function instalmentText(
     each: money(offer.each),
     first: money(offer.first),
   };
-  return fill(
-    offer.first === offer.each ? texts.installment_even : texts.installment_first,
-    values,
-  );
+  return fill(first ? texts.installment_first : texts.installment_even, values);
 }
 
 function renderMethods({ html }: Lit, state: ChoicesState) {
@@ -118,24 +121,36 @@ function renderMethods({ html }: Lit, state: ChoicesState) {
   </fieldset>`;
 }
 
-function renderInstalments({ html }: Lit, state: ChoicesState) {
+function renderInstalments({ html, nothing }: Lit, state: ChoicesState) {
   const { texts: t, summary, locale } = state;
+  const offers = instalmentOffers(summary);
+  // The chosen offer whose first payment differs (the cents left over): said whole, below.
+  const chosen = offers.find((offer) => offer.count === state.count);
+  const uneven = chosen && chosen.first !== chosen.each ? chosen : undefined;
   return html`<div part="field">
     <label part="label" for="field-installments">${t.installments}</label>
     <select
       part="input"
       id="field-installments"
       name="installments"
+      aria-describedby=${uneven ? 'installments-note' : nothing}
       ?disabled=${state.busy}
       @change=${state.onChoose}
     >
-      ${instalmentOffers(summary).map(
+      ${offers.map(
         (offer) =>
           html`<option value=${offer.count} ?selected=${offer.count === state.count}>
             ${instalmentText(offer, summary, t, locale)}
           </option>`,
       )}
     </select>
+    ${
+      uneven
+        ? html`<p part="instalment-note" id="installments-note">
+            ${instalmentText(uneven, summary, t, locale, true)}
+          </p>`
+        : nothing
+    }
   </div>`;
 }
 
@@ -182,6 +197,7 @@ const CSS = `
   border-color: var(--acquiring-accent); box-shadow: inset 0 0 0 1px var(--acquiring-accent);
 }
 [part='method'] > input { margin: 0; accent-color: var(--acquiring-accent); }
+[part='instalment-note'] { margin: 0; font-size: 0.875em; color: var(--_acquiring-muted); }
 [part='methods'][disabled] [part='method'] { opacity: 0.6; cursor: default; }
 `;
 

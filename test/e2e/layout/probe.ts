@@ -63,13 +63,32 @@ function outsideHost(root: ShadowRoot, box: DOMRect): string[] {
   return found;
 }
 
-/** The width `text` takes in `input`'s font. */
-function textWidth(input: HTMLInputElement): number {
+/** The width `text` takes in `input`'s font (its value's, unless said). */
+function textWidth(input: HTMLInputElement | HTMLSelectElement, text = input.value): number {
   const style = getComputedStyle(input);
   const context = document.createElement('canvas').getContext('2d');
   if (!context) return 0;
   context.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-  return context.measureText(input.value).width;
+  return context.measureText(text).width;
+}
+
+/** Room a native select's arrow takes beside its text (the engines draw 16 to 20 px). */
+const SELECT_ARROW_PX = 20;
+
+/** A select whose chosen option's text is cut: the shopper cannot read what they chose. */
+function cutChoices(root: ShadowRoot): string[] {
+  const found: string[] = [];
+  for (const select of root.querySelectorAll('select')) {
+    const chosen = select.selectedOptions[0]?.textContent?.trim();
+    if (!chosen || !shows(select)) continue;
+    const style = getComputedStyle(select);
+    const padding = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
+    const room = select.clientWidth - padding - SELECT_ARROW_PX;
+    const need = textWidth(select, chosen);
+    if (need > room + SLACK_PX)
+      found.push(`"${chosen}" in ${nameOf(select)} needs ${Math.ceil(need)} px, has ${room}`);
+  }
+  return found;
 }
 
 function cutValues(root: ShadowRoot): string[] {
@@ -170,6 +189,7 @@ export function check(input: ProbeInput): string[] {
     ...sideways(),
     ...outsideHost(root, element.getBoundingClientRect()),
     ...cutValues(root),
+    ...cutChoices(root),
     // Right to left, numbers and amounts need their own direction; left to right they have it.
     ...(input.rtl ? [...rightToLeft(root), ...unisolatedAmounts(root)] : []),
     ...language(element, input),
