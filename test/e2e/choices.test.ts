@@ -63,13 +63,7 @@ describe('as a shopper choosing how to pay on the demo storefront', () => {
     const options = await select.locator('option').allTextContents();
     assert.deepEqual(
       options.map((text) => text.trim()),
-      [
-        'R$89.90 in one payment',
-        '2 × R$44.95',
-        '3 × R$29.96',
-        '6 × R$14.98',
-        '12 × R$7.49',
-      ],
+      ['R$89.90 in one payment', '2 × R$44.95', '3 × R$29.96', '6 × R$14.98', '12 × R$7.49'],
     );
     await fillDetails(s, 'BR');
     await select.selectOption('3');
