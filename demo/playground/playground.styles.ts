@@ -29,6 +29,8 @@ export const styles = css`
       'SFMono-Regular',
       Menlo,
       monospace;
+    /* A long name (appearance.variables) breaks rather than widen the page on a phone zoomed in. */
+    overflow-wrap: anywhere;
   }
 
   /* The settings: a column of small cards. */
@@ -72,8 +74,9 @@ export const styles = css`
     gap: 0 0.45rem;
     align-items: baseline;
   }
+  /* Two columns where they fit; one on a phone zoomed in (no sideways scrolling at 200%). */
   .choices.columns {
-    grid-template-columns: 1fr 1fr;
+    grid-template-columns: repeat(auto-fit, minmax(min(8rem, 100%), 1fr));
   }
   .choices p.hint {
     margin-top: 0.3rem;
@@ -92,7 +95,7 @@ export const styles = css`
   }
   .pairs {
     display: grid;
-    grid-template-columns: 1fr 1fr;
+    grid-template-columns: repeat(auto-fit, minmax(min(8rem, 100%), 1fr));
     gap: 0.5rem 0.75rem;
   }
   .variable {

@@ -19,4 +19,15 @@ describe('the demo’s pages pass axe', () => {
     }
     assert.deepEqual(await violations(suite.merchant.page), [], 'console');
   });
+
+  it('a phone zoomed in to 200% (375 px, 188 CSS px wide) scrolls no page sideways', async () => {
+    const page = await suite.world.page({ width: 188, height: 334 });
+    const wider: string[] = [];
+    for (const path of ['/', '/playground?mode=card', '/spa', '/react', '/console']) {
+      await page.goto(suite.world.stack.storefrontUrl + path, { waitUntil: 'networkidle' });
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      if (width > 188) wider.push(`${path} is ${width} px wide`);
+    }
+    assert.deepEqual(wider, []);
+  });
 });
