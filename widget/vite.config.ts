@@ -62,8 +62,19 @@ interface Node {
 /**
  * The element's templates (html`` and svg`` literals) without their layout whitespace: a run of
  * whitespace across a line break becomes one space, which HTML renders as the run itself (no
- * template here is preformatted). Runs after TypeScript is compiled, on the module's syntax tree,
- * so an expression inside a template is never touched. 79 bytes gzip of the script-tag file.
+ * template here is preformatted); and none before a tag's closing `>` on a line of its own (in
+ * these templates such a line only ever ends a tag: `${value} >` becomes `${value}>`; never
+ * before `/>`, which an unquoted value would take as its own). 79 bytes gzip of the script-tag
+ * file, the tag ends 3 more.
+ */
+export function minifyTemplateText(text: string): string {
+  return text.replace(/\s*\n\s*(?=>)/g, '').replace(/\s*\n\s*/g, ' ');
+}
+
+/**
+ * The element's modules with their templates' text minified (`minifyTemplateText`). Runs after
+ * TypeScript is compiled, on the module's syntax tree, so an expression inside a template is never
+ * touched.
  */
 function minifyTemplates(): Plugin {
   const isNode = (value: unknown): value is Node =>
@@ -86,7 +97,7 @@ function minifyTemplates(): Plugin {
       for (const quasi of quasis(this.parse(code) as unknown as Node, []).reverse())
         out =
           out.slice(0, quasi.start) +
-          out.slice(quasi.start, quasi.end).replace(/\s*\n\s*/g, ' ') +
+          minifyTemplateText(out.slice(quasi.start, quasi.end)) +
           out.slice(quasi.end);
       return { code: out, map: null };
     },

@@ -100,6 +100,29 @@ describe('the payment page loaded before Pay', () => {
     await waitUntil(() => opened?.calls() === 1, 'the companion was not told', { timeout: 5_000 });
   });
 
+  it('runs no script in the empty frame: its sandbox gains scripts as the form is posted', async () => {
+    const shop = await element();
+    // Each frame's sandbox as first rendered: the old value of its first change, if it changed.
+    const first = new Map<Node, string | null>();
+    const observer = new MutationObserver((records) => {
+      for (const { target, oldValue } of records)
+        if (!first.has(target)) first.set(target, oldValue);
+    });
+    observer.observe(shop.el.shadowRoot as ShadowRoot, {
+      subtree: true,
+      attributeFilter: ['sandbox'],
+      attributeOldValue: true,
+    });
+    await fillValid(shop.el);
+    const frame = await prepared(shop);
+    observer.disconnect();
+    // The empty frame is the storefront's own document: scripts there could lift the sandbox.
+    expect(first.get(frame) ?? frame.getAttribute('sandbox')).to.equal(
+      'allow-forms allow-same-origin allow-popups',
+    );
+    expect([...frame.sandbox], "the service's page runs its scripts").to.include('allow-scripts');
+  });
+
   it('goes when the form changes, and the next prepared session loads another', async () => {
     const shop = await element();
     const { el } = shop;
@@ -130,6 +153,9 @@ describe('the payment page loaded before Pay', () => {
         timeout: 10_000,
       });
       expect(dialogOf(el)?.open).to.equal(true);
+      expect([...(frameOf(el)?.sandbox ?? [])], 'the page submits itself').to.include(
+        'allow-scripts',
+      );
     } finally {
       window.fetch = original;
     }
@@ -144,5 +170,8 @@ describe('the payment page loaded before Pay', () => {
     part(el, 'pay-button').click();
     await waitUntil(() => frameOf(el)?.src.includes('/pay/'), 'no fresh page', { timeout: 5_000 });
     expect(dialogOf(el)?.open).to.equal(true);
+    expect([...(frameOf(el)?.sandbox ?? [])], 'the page submits itself').to.include(
+      'allow-scripts',
+    );
   });
 });

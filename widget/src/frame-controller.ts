@@ -279,19 +279,22 @@ export class FrameController implements ReactiveController {
   #frame(t: Messages, url: string) {
     /* sandbox: scripts (the page submits itself), forms (the card form), same-origin (the
        service's page keeps its own origin for its cookies and 3-D Secure), popups (some 3-D
-       Secure and APM pages open one). Chromium warns that scripts + same-origin could lift the
-       sandbox: only for a page of the storefront's own origin, and the one such page is the
+       Secure and APM pages open one). Scripts with same-origin could lift the sandbox from a page
+       of the storefront's own origin, and Chromium warns of it: the one such page is the
        companion's own /pay page when it is mounted on the shop (our code, one use, then the
-       service's cross-origin page), and the empty frame the element posts the service's form
-       into (page-ahead.ts: no script in it); never srcdoc, never a third party's page. No top
-       navigation: the frame can never move the storefront. */
+       service's cross-origin page; docs/site/widget/security.md). The empty frame a page is
+       posted into out of sight (page-ahead.ts) is the storefront's own document: no scripts
+       until the post adds them (its navigation takes the flags as they are then; the bound
+       value stays the same, so a render leaves them). Bound before the address: a new address
+       gets the new flags. Never srcdoc, never a third party's page. No top navigation: the
+       frame can never move the storefront. */
     return html`<iframe
       aria-busy=${this.loading ? 'true' : 'false'}
       part="frame"
+      sandbox="${this.url ? 'allow-scripts ' : ''}allow-forms allow-same-origin allow-popups"
       src=${url}
       title=${t.frame_title}
       @load=${this.#onLoad}
-      sandbox="allow-scripts allow-forms allow-same-origin allow-popups"
       allow="payment"
     ></iframe>`;
   }

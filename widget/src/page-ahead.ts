@@ -136,13 +136,16 @@ export class PageAhead {
 
   /**
    * The session's form, posted into the empty frame: the element builds it there (the frame is
-   * same-origin, and runs no script of its own) and submits it.
+   * same-origin, and runs no script: its sandbox gains scripts only now) and submits it.
    */
   #post(): void {
     const form = this.#session?.page_form;
-    const doc = this.host.renderRoot.querySelector('iframe')?.contentDocument;
+    const frame = this.host.renderRoot.querySelector('iframe');
+    const doc = frame?.contentDocument;
     if (!form || !doc?.body) return;
     this.#stage = 'posted';
+    // The service's page runs scripts: the post's navigation takes the sandbox as it is now.
+    frame?.sandbox.add('allow-scripts');
     const element = doc.createElement('form');
     element.method = form.method === 'get' ? 'get' : 'post';
     element.action = form.action;
