@@ -112,5 +112,8 @@ export async function settle<R extends { order_no: string; error_message?: strin
     message: f.error.message,
     outcome_unknown: f.error.outcomeUnknown,
   }));
-  return { status: 200, body: { ok: result.ok, orders: result.orders, failures }, results };
+  // `ok`: every order did what was asked. Every request answered is not enough: a batch whose
+  // orders the service each refused (`failed`) is no success for the back office that sent it.
+  const ok = result.ok && results.every((r) => r.ok);
+  return { status: 200, body: { ok, orders: result.orders, failures }, results };
 }
