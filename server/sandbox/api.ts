@@ -71,6 +71,11 @@ function endpoint<K extends OperationName>(engine: Engine, name: K, all: Handler
       const message = 'encryption_data: the signature does not verify';
       return refuse(call, how, 400, message, 'encryption_data');
     }
+    const controlled = fieldWithControl(fields);
+    if (controlled) {
+      const message = `${controlled}: holds a control character (U+0000 to U+001F but tab and line breaks)`;
+      return refuse(call, how, 400, message, controlled);
+    }
     const parsed = schema.safeParse(fields);
     if (!parsed.success) {
       const { field, message } = firstIssue(parsed.error);
@@ -85,6 +90,23 @@ function endpoint<K extends OperationName>(engine: Engine, name: K, all: Handler
     }
   };
   return { path, claims: handler.claims, handle };
+}
+
+/** C0 controls but tab, LF and CR: no field of the interface holds one, and XML 1.0 cannot. */
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/;
+
+/**
+ * The first field (its dotted path: `items.0.name`) whose text holds a control character: a NUL
+ * in an `order_no` was authorised, and echoed into an XML answer no parser reads.
+ */
+function fieldWithControl(value: unknown, path = ''): string | undefined {
+  if (typeof value === 'string') return CONTROL.test(value) ? path || '(body)' : undefined;
+  if (typeof value !== 'object' || value === null) return undefined;
+  for (const [key, inner] of Object.entries(value)) {
+    const found = fieldWithControl(inner, path ? `${path}.${key}` : key);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 /**

@@ -39,6 +39,30 @@ describe('the sandbox, given bad input', () => {
     assert.equal(response.status, 415);
   });
 
+  it('refuses a control character in any field with 400 naming it (a NUL in order_no was authorised)', async () => {
+    const client = sandbox.client();
+    const cases = [
+      ['order_no', { ...cardPayment('nul-1'), order_no: 'nul\u0000x' }],
+      ['order_no', { ...cardPayment('nul-2'), order_no: 'bell\u0007' }],
+      ['billing_address', { ...cardPayment('nul-3'), billing_address: 'a\u001bb' }],
+    ] as const;
+    for (const [field, payment] of cases)
+      await assert.rejects(
+        client.directPayment(payment),
+        (error: { status?: number; raw?: { field?: string }; message: string }) =>
+          error.status === 400 &&
+          error.raw?.field === field &&
+          error.message.startsWith(`${field}: holds a control character`),
+        JSON.stringify(payment[field as keyof typeof payment]),
+      );
+    // Tabs and line breaks stay text.
+    const lines = await client.directPayment({
+      ...cardPayment('nul-4'),
+      billing_address: 'a\nb\tc',
+    });
+    assert.equal(lines.order_status, '1');
+  });
+
   it('declines a card whose expiry has passed (12/1999) with the expired-card result code', async () => {
     const result = await sandbox.client().directPayment({
       ...cardPayment('expired-1'),
