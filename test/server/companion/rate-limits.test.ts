@@ -1,6 +1,6 @@
 /**
- * Rate limits (F9): guesses at one-time page addresses and failed operations-API logins are
- * limited; status polls count apart from payment starts; and with Redis, two companions count
+ * Rate limits (F9): guesses at one-time page addresses (and at order references on the return
+ * pages) and failed operations-API logins are limited; status polls count apart from payment starts; and with Redis, two companions count
  * together (TEST_REDIS_URL; CI sets it).
  */
 import { after, before, describe, it } from 'node:test';
@@ -28,6 +28,21 @@ describe('rate limits on the public doors', () => {
       statuses.push((await fetch(`${stack.companion.url}/pay/guess-${i}`)).status);
     assert.deepEqual(statuses.slice(4), [429, 429]);
     assert.ok(statuses.slice(0, 4).every((status) => status !== 429));
+  });
+
+  it('limits guesses at order references on the return pages, counted with the page guesses', async () => {
+    const guesses = await startStack({ companion: { rateLimits: limits } });
+    try {
+      const statuses = [];
+      for (const kind of ['checkout', 'apm', 'checkout'])
+        for (let i = 0; i < 2; i++)
+          statuses.push(
+            (await fetch(`${guesses.companion.url}/return/${kind}/mug.${kind}-${i}`)).status,
+          );
+      assert.deepEqual(statuses, [404, 404, 404, 404, 429, 429]);
+    } finally {
+      await guesses.close();
+    }
   });
 
   it('does not count a merchant’s own refused requests as failed logins', async () => {

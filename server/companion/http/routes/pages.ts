@@ -134,7 +134,9 @@ export function pagesRouter(ctx: EdgeContext): Router {
     response.type('html').send(attempt.page_html);
   });
 
-  router.get('/return/checkout/:order_ref', async (request, response) => {
+  // Guesses at order references count as guesses at page addresses: the return pages answer
+  // 404 for an order that does not exist, which would otherwise let anyone test references.
+  router.get('/return/checkout/:order_ref', ctx.limits.pageGuesses, async (request, response) => {
     noStore(response);
     const orderRef = pathParam(request, 'order_ref');
     const order = await ctx.store.orders.get(orderRef);
@@ -151,7 +153,7 @@ export function pagesRouter(ctx: EdgeContext): Router {
 
   // A page, not a 303: the payment method's form posts here, and a form's redirect to another
   // origin is checked against that page's form-action, which may name only this companion.
-  router.get('/return/apm/:order_ref', async (request, response) => {
+  router.get('/return/apm/:order_ref', ctx.limits.pageGuesses, async (request, response) => {
     noStore(response);
     const orderRef = pathParam(request, 'order_ref');
     const order = await ctx.store.orders.get(orderRef);
