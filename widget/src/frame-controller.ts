@@ -277,17 +277,13 @@ export class FrameController implements ReactiveController {
   }
 
   #frame(t: Messages, url: string) {
-    /* sandbox: scripts (the page submits itself), forms (the card form), same-origin (the
-       service's page keeps its own origin for its cookies and 3-D Secure), popups (some 3-D
-       Secure and APM pages open one). Scripts with same-origin could lift the sandbox from a page
-       of the storefront's own origin, and Chromium warns of it: the one such page is the
-       companion's own /pay page when it is mounted on the shop (our code, one use, then the
-       service's cross-origin page; docs/site/widget/security.md). The empty frame a page is
-       posted into out of sight (page-ahead.ts) is the storefront's own document: no scripts
-       until the post adds them (its navigation takes the flags as they are then; the bound
-       value stays the same, so a render leaves them). Bound before the address: a new address
-       gets the new flags. Never srcdoc, never a third party's page. No top navigation: the
-       frame can never move the storefront. */
+    /* sandbox: scripts (the page submits itself), forms, same-origin (the service's page keeps
+       its origin for its cookies and 3-D Secure), popups (some 3-D Secure and APM pages). On a
+       page of the storefront's own origin scripts could lift it (Chromium warns): the mounted
+       companion's /pay page (docs/site/widget/security.md), and the empty frame a page is posted
+       into ahead (page-ahead.ts), which gets scripts only from the post itself (the bound value
+       unchanged, a render leaves them; bound before `src`, a new address gets new flags). Never
+       srcdoc; no top navigation: the frame can never move the storefront. */
     return html`<iframe
       aria-busy=${this.loading ? 'true' : 'false'}
       part="frame"
