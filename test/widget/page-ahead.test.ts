@@ -7,7 +7,7 @@
 import { expect, oneEvent, waitUntil } from '@open-wc/testing';
 import '../../widget/src/index.ts';
 import type { AcquiringCheckout } from '../../widget/src/index.ts';
-import { elementWith, fillValid, orderRef, part, type } from './helpers.ts';
+import { elementWith, fillValid, input, orderRef, part, type } from './helpers.ts';
 // @ts-expect-error: served by the test runner's stack plugin (web-test-runner.config.mjs)
 import { companion } from '/__stack.js';
 
@@ -45,6 +45,26 @@ async function prepared({ el, loads }: Shop, before?: Element): Promise<HTMLIFra
   );
   return frameOf(el) as HTMLIFrameElement;
 }
+
+/**
+ * Presses Pay the moment the session's form is posted into the frame (its sandbox gains scripts
+ * just before the post), while the service's page is still loading; `then` runs in the same
+ * task, before the page can have loaded.
+ */
+function pressAtPost({ el }: Shop, then: () => void): Promise<void> {
+  return new Promise((done) => {
+    const observer = new MutationObserver(() => {
+      if (!frameOf(el)?.sandbox.contains('allow-scripts')) return;
+      observer.disconnect();
+      part(el, 'pay-button').click();
+      then();
+      done();
+    });
+    observer.observe(el.shadowRoot as ShadowRoot, { subtree: true, attributes: true });
+  });
+}
+
+const opacity = (element: Element | null) => element && getComputedStyle(element).opacity;
 
 /** Passes the page's calls through, answering `/opened` itself when `gone`; counts those calls. */
 function openedCalls(gone: boolean) {
@@ -98,6 +118,70 @@ describe('the payment page loaded before Pay', () => {
     expect(dialogOf(el)?.open).to.equal(true);
     expect(part(el, 'progress'), 'painted already: no progress line').to.equal(null);
     await waitUntil(() => opened?.calls() === 1, 'the companion was not told', { timeout: 5_000 });
+  });
+
+  it("shows a page still loading at the press at once, and does Pay's work once it has loaded", async () => {
+    const shop = await element();
+    const { el, loads } = shop;
+    let submits = 0;
+    el.addEventListener('acquiring-submit', () => submits++);
+    await fillValid(el);
+    let [atPress, pressedAt]: [unknown[], number] = [[], 0];
+    await pressAtPost(shop, () => {
+      pressedAt = performance.now();
+      // A second press while Pay waits for the page: the same press.
+      part(el, 'pay-button').click();
+      const form = el.shadowRoot?.querySelector('form') ?? null;
+      atPress = [opacity(dialogOf(el)), opacity(form), dialogOf(el)?.open, loads.get(frameOf(el))];
+    });
+    // Shown where it was laid out, the form made transparent: no render, no layout, at the press.
+    expect(atPress, 'the page over the form, not yet opened, not yet loaded').to.deep.equal([
+      '1',
+      '0',
+      false,
+      1,
+    ]);
+    expect(part(el, 'pay-button').textContent, 'no "Paying…" while the page loads').not.to.match(
+      /Paying/,
+    );
+    const frame = frameOf(el) as HTMLIFrameElement;
+    await oneEvent(el, 'acquiring-frame-mounted');
+    // Pay went on at the page's load (mounted painted: no progress line), or, for a page slower
+    // than Pay waits (100 ms), after that wait; never while the page was loading early on.
+    const [painted, waited] = [!part(el, 'progress'), performance.now() - pressedAt];
+    expect(painted || waited >= 99, `mounted ${waited} ms after the press, loading`).to.equal(true);
+    expect(frameOf(el), 'the same frame').to.equal(frame);
+    expect([dialogOf(el)?.open, dialogOf(el)?.style.opacity]).to.deep.equal([true, '']);
+    // A second Pay would have gone on by now, at the latest when its wait ended.
+    await waitUntil(() => performance.now() - pressedAt > 200, 'clock', { interval: 20 });
+    expect(submits, 'one attempt').to.equal(1);
+  });
+
+  it('brings the form back when Pay fails after showing the page at the press', async () => {
+    const original = window.fetch;
+    const shop = await element();
+    const { el } = shop;
+    await fillValid(el);
+    // The press changes the request (a field typed meanwhile): Pay asks for a session of its own,
+    // which the companion refuses.
+    await pressAtPost(shop, () => {
+      input(el, 'first_name').value = 'Augusta';
+      input(el, 'first_name').dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+      window.fetch = (url, init) =>
+        String(url).endsWith('/checkout-sessions')
+          ? Promise.resolve(Response.json({ error: 'unavailable' }, { status: 503 }))
+          : original(url, init);
+    });
+    try {
+      await oneEvent(el, 'acquiring-failure');
+      await el.updateComplete;
+      const form = el.shadowRoot?.querySelector('form') ?? null;
+      expect(opacity(form), 'the form in view again').to.equal('1');
+      expect(dialogOf(el)?.open ?? false, 'no page over it').to.equal(false);
+      expect(opacity(dialogOf(el)) ?? '0').to.equal('0');
+    } finally {
+      window.fetch = original;
+    }
   });
 
   it('runs no script in the empty frame: its sandbox gains scripts as the form is posted', async () => {

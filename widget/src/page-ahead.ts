@@ -61,6 +61,8 @@ export class PageAhead {
   #loaded = false;
   /** The storefront's CSP refused the post (`form-action`): Pay goes the way before. */
   #refused = false;
+  /** Pay waits for the page shown at its press (`beforePay`): called at the page's load. */
+  #shown: (() => void) | undefined;
 
   constructor(
     private readonly host: PageHost,
@@ -79,9 +81,41 @@ export class PageAhead {
     setTimeout(() => this.#stage === 'loading' && this.#set(BLANK));
   }
 
-  /** The page posted has loaded in the frame (its load event, after the empty frame's own). */
-  get loaded(): boolean {
-    return this.#loaded; // set only once a form is posted, and forgotten with it (#reset)
+  /**
+   * At the press, a page posted and still loading: Pay's work lays the element out again
+   * ("Paying…", then the page in the form's place), and would share the machine with the page's
+   * loading (in Firefox it added a fifth of the floor, WebKit more:
+   * docs/site/project/performance.md). So the page is shown at once where it is laid out, over
+   * the form, which is made transparent (style alone: nothing is laid out again), and Pay's work
+   * waits for the page's load, or `SHOWN_MS` at most (a slow page then gets its progress line).
+   * The page stays so until Pay takes it (`shown`: the page then in the form's place, in the same
+   * task) or drops it (a fresh session: the form back, "Paying…"). False for a page loaded (it is
+   * shown as it is, nothing to wait for); undefined for none, or one that cannot be shown.
+   */
+  early(): Promise<void> | false | undefined {
+    // Pressed again while Pay waits: the same press, which goes no further.
+    if (this.#shown) return new Promise(() => undefined);
+    const posted = this.#stage === 'posted' && !this.#refused;
+    if (!posted) return;
+    if (this.#loaded) return false;
+    this.#early(true);
+    return new Promise<void>((go) => {
+      this.#shown = go;
+      setTimeout(go, SHOWN_MS);
+    }).then(() => (this.#shown = undefined));
+  }
+
+  /** The page in view over the form, the form transparent (`early`), or each back as rendered. */
+  #early(shown: boolean): void {
+    const root = this.host.renderRoot;
+    for (const [selector, opacity] of [
+      ['dialog', '1'],
+      ['form', '0'],
+    ] as const) {
+      const style = root.querySelector<HTMLElement>(selector)?.style;
+      if (shown) style?.setProperty('opacity', opacity);
+      else style?.removeProperty('opacity');
+    }
   }
 
   /** Loads `session`'s page out of sight, in place of any page loaded before (its own stays). */
@@ -123,8 +157,9 @@ export class PageAhead {
     };
   }
 
-  /** Forgets the page and takes the frame away. */
+  /** Forgets the page and takes the frame away (the form back in view, if `early` hid it). */
   #reset(): void {
+    this.#early(false);
     [this.#stage, this.#session, this.#loaded, this.#refused] = ['none', undefined, false, false];
     if (this.frame.ahead) this.#set(undefined);
   }
@@ -165,9 +200,17 @@ export class PageAhead {
     if (this.#stage === 'loading') {
       this.#stage = 'ready';
       if (this.#session) this.#post();
-    } else if (this.#stage === 'posted') this.#loaded = true;
+    } else if (this.#stage === 'posted') {
+      this.#loaded = true;
+      this.#shown?.();
+    }
   };
 }
 
 /** The empty frame's address: no document of anyone's, the storefront's origin. */
 const BLANK = 'about:blank';
+/**
+ * How long Pay's work waits for a page shown at the press to load: on loopback it loads in 10 to
+ * 40 ms here; a page slower than this gets Pay's work meanwhile (its progress line, its bar).
+ */
+const SHOWN_MS = 100;

@@ -129,6 +129,10 @@ export class PaymentController implements ReactiveController {
 
   /** Pays with the checked form (`card`: the card's fields, in card mode). */
   async pay(card: Card | undefined): Promise<void> {
+    // A page posted ahead and still loading is shown at once, and Pay's work waits for its load,
+    // so as not to share the machine with it (page-ahead.ts).
+    const early = this.#ahead.early();
+    if (early) await early;
     const { left } = this.attempt;
     // One message at a time: a new attempt clears what the last one said.
     const { key: attempt_key = '' } = this.#to({ on: 'pay', key: crypto.randomUUID() });
@@ -138,9 +142,8 @@ export class PaymentController implements ReactiveController {
     try {
       // Unless the page loaded before Pay is in, what is queued before this press goes first:
       // the prepared session's answer, whose form is then posted into the frame (page-ahead.ts),
-      // or that post's navigation, so the page loads while Pay's work goes on. A page in has
-      // nothing queued: Pay shows it at once.
-      if (!this.#ahead.pageLoaded) await new Promise((go) => setTimeout(go));
+      // or that post's navigation. A page in has nothing queued: Pay shows it at once.
+      if (early !== false) await new Promise((go) => setTimeout(go));
       await this.#proceed(await this.#start(mode, card), mode, card);
     } catch (error) {
       // The page the shopper left may have been paid meanwhile: the companion then refuses a

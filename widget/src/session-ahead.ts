@@ -79,9 +79,12 @@ export class SessionAhead {
     return preparer && preparer.take.bind(preparer);
   }
 
-  /** The page posted before Pay has loaded in the frame: nothing of it is left to come. */
-  get pageLoaded(): boolean {
-    return !!this.#page?.loaded;
+  /**
+   * At the press (page-ahead.ts): a page posted and still loading is shown at once, and Pay waits
+   * for it; false for a page already loaded, nothing to wait for; undefined for none.
+   */
+  early() {
+    return this.#page?.early();
   }
 
   /** At Pay: the page loaded before Pay for `session`, which the frame shows as it is. */
