@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import type Result from 'lighthouse/types/lhr/lhr.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.ts';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -61,6 +62,24 @@ async function startDemo(dataDir: string): Promise<{ url: string; stop(): Promis
   return { url, stop };
 }
 
+/** The audits of `category` that have no score, with Lighthouse's word on each. */
+function unscored(lhr: Result, category: Result['categories'][string] | undefined): string {
+  const audits = (category?.auditRefs ?? []).map(({ id }) => lhr.audits[id]);
+  const failed = audits.filter(
+    (audit) =>
+      audit &&
+      audit.score === null &&
+      audit.scoreDisplayMode !== 'notApplicable' &&
+      audit.scoreDisplayMode !== 'manual' &&
+      audit.scoreDisplayMode !== 'informative',
+  );
+  const words = failed.map(
+    (audit) =>
+      `${audit?.id} (${audit?.scoreDisplayMode}: ${audit?.errorMessage ?? audit?.explanation ?? ''})`,
+  );
+  return [lhr.runtimeError?.message, ...words].filter(Boolean).join('; ') || 'no audit says why';
+}
+
 /** The four categories' scores of one page, each as `lighthouse_<prefix><category>`, and its metrics. */
 async function scores(url: string, port: number, prefix: string): Promise<LighthouseFigures> {
   const result = await lighthouse(url, {
@@ -72,8 +91,13 @@ async function scores(url: string, port: number, prefix: string): Promise<Lighth
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const figures: LighthouseFigures = {};
   for (const name of CATEGORIES) {
-    const score = result.lhr.categories[name]?.score;
-    figures[`lighthouse_${prefix}${name.replace('-', '_')}`] = Math.round((score ?? NaN) * 100);
+    const category = result.lhr.categories[name];
+    figures[`lighthouse_${prefix}${name.replace('-', '_')}`] = Math.round(
+      (category?.score ?? NaN) * 100,
+    );
+    // No score (an audit of the category failed): say which, so the missed budget has a cause.
+    if (category?.score == null)
+      console.error(`Lighthouse gave ${url} no ${name} score:`, unscored(result.lhr, category));
   }
   const metric = (audit: string) => result.lhr.audits[audit]?.numericValue ?? NaN;
   figures[`lighthouse_${prefix}metrics`] = {

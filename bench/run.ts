@@ -142,7 +142,9 @@ for (const [name, budget] of Object.entries(BUDGETS)) {
   const figure = figures[name];
   if (figure === undefined) continue;
   const value = typeof figure === 'number' ? figure : Number(figure.median);
-  if (
+  // A budgeted figure with no value (a Lighthouse category with no score) is a miss, not a pass.
+  if (!Number.isFinite(value)) misses.push(`${name} has no value (budget not checked)`);
+  else if (
     (budget.max !== undefined && value > budget.max) ||
     (budget.min !== undefined && value < budget.min)
   ) {
