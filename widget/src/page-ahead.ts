@@ -61,7 +61,7 @@ export class PageAhead {
   #loaded = false;
   /** The storefront's CSP refused the post (`form-action`): Pay goes the way before. */
   #refused = false;
-  /** Pay waits for the page shown at its press (`beforePay`): called at the page's load. */
+  /** Pay waits for the page shown at its press (`early`): called at the page's load. */
   #shown: (() => void) | undefined;
 
   constructor(
