@@ -108,14 +108,9 @@ export class PageAhead {
   /** The page in view over the form, the form transparent (`early`), or each back as rendered. */
   #early(shown: boolean): void {
     const root = this.host.renderRoot;
-    for (const [selector, opacity] of [
-      ['dialog', '1'],
-      ['form', '0'],
-    ] as const) {
-      const style = root.querySelector<HTMLElement>(selector)?.style;
-      if (shown) style?.setProperty('opacity', opacity);
-      else style?.removeProperty('opacity');
-    }
+    // An empty value removes the property: the stylesheet's again.
+    root.querySelector('dialog')?.style.setProperty('opacity', shown ? '1' : '');
+    root.querySelector('form')?.style.setProperty('opacity', shown ? '0' : '');
   }
 
   /** Loads `session`'s page out of sight, in place of any page loaded before (its own stays). */
