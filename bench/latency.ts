@@ -50,14 +50,24 @@ export interface DelayingProxy {
 /**
  * A TCP proxy on 127.0.0.1 that holds every chunk, each way, for half of `roundTripMs`: a link
  * that far away, without a bandwidth limit. Chunks leave in the order they came (timers of one
- * duration fire in the order they were set).
+ * duration fire in the order they were set). With `handshake`, nothing the browser sends passes
+ * until a round trip after it connected: TCP's handshake, which its connect to this local proxy
+ * does not pay. A connection opened beforehand has paid it by the time it is used; one opened
+ * for a request pays it then.
  */
-export async function startDelayingProxy(roundTripMs: number): Promise<DelayingProxy> {
+export async function startDelayingProxy(
+  roundTripMs: number,
+  { handshake = false } = {},
+): Promise<DelayingProxy> {
   const oneWay = roundTripMs / 2;
   let port = 0;
   const sockets = new Set<Socket>();
-  const pipe = (from: Socket, to: Socket) => {
-    from.on('data', (chunk) => setTimeout(() => to.write(chunk), oneWay));
+  // `openAt`: when the link lets data through (the handshake's round trip after the connect).
+  const pipe = (from: Socket, to: Socket, openAt = 0) => {
+    from.on('data', (chunk) => {
+      const wait = Math.max(0, openAt - performance.now()) + oneWay;
+      setTimeout(() => to.write(chunk), wait);
+    });
     from.on('end', () => setTimeout(() => to.end(), oneWay));
     from.on('error', () => to.destroy());
   };
@@ -67,7 +77,7 @@ export async function startDelayingProxy(roundTripMs: number): Promise<DelayingP
       sockets.add(socket);
       socket.on('close', () => sockets.delete(socket));
     }
-    pipe(client, upstream);
+    pipe(client, upstream, handshake ? performance.now() + roundTripMs : 0);
     pipe(upstream, client);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
