@@ -3,7 +3,8 @@
  * also exits non-zero when a figure misses its budget (for use by hand, never in `npm test`);
  * `--engines` measures only the Firefox and WebKit figures, `--latency` only the latency figures
  * (Pay → page in the three engines with the network's latency: `BENCH_COMPANION_LATENCY_MS`, 30,
- * and `BENCH_SERVICE_LATENCY_MS`, 120, round trips), `--lighthouse` only Lighthouse's scores of the
+ * and `BENCH_SERVICE_LATENCY_MS`, 120, round trips), each with the service's POST beside a GET in
+ * the three engines (post-connection.ts), `--lighthouse` only Lighthouse's scores of the
  * demo's pages. Figures that need a part not built yet are
  * listed under `not_measured` with the reason.
  */
