@@ -11,11 +11,12 @@
  * preconnect leaves one (widget/src/prepare.ts). Chromium and Firefox take the open one. On
  * loopback a new connection is a millisecond or two; across the internet, a TCP and a TLS handshake.
  *
- * A page of its own, served on 127.0.0.2, whose frame first shows a page of a server on 127.0.0.1
- * that counts the connections it accepts, then goes to it again by GET or POST, timed in the page.
+ * A storefront page (scripts/storefront.ts) whose frame first shows a page of a server that counts
+ * the connections it accepts, then goes to it again by GET or POST, timed in the page.
  */
-import { createServer, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { startStorefront } from '../scripts/storefront.ts';
 import { startEngine, type EngineName } from '../scripts/tab/engine.ts';
 import { LOADS } from './in-page.ts';
 import { startDelayingProxy } from './latency.ts';
@@ -63,11 +64,6 @@ function startService() {
   };
 }
 
-async function listen(server: Server, host: string): Promise<string> {
-  await new Promise<void>((resolve) => server.listen(0, host, resolve));
-  return `http://${host}:${(server.address() as AddressInfo).port}`;
-}
-
 /**
  * In the storefront's page: sends the frame to `url` by GET or by posting a form into it, and
  * answers the ms from then to the frame's load event.
@@ -100,7 +96,8 @@ export async function postConnectionFigures(
   roundTripMs?: number,
 ): Promise<PostConnectionFigures> {
   const service = startService();
-  let serviceUrl = await listen(service.server, '127.0.0.1');
+  await new Promise<void>((resolve) => service.server.listen(0, '127.0.0.1', resolve));
+  let serviceUrl = `http://127.0.0.1:${(service.server.address() as AddressInfo).port}`;
   const proxy =
     roundTripMs === undefined
       ? undefined
@@ -109,12 +106,9 @@ export async function postConnectionFigures(
     proxy.target(serviceUrl);
     serviceUrl = proxy.url;
   }
-  const page = '<!doctype html><title>Shop</title><iframe name="pay"></iframe>';
-  const shop = createServer((_request, response) => {
-    response.setHeader('Content-Type', 'text/html');
-    response.end(page);
-  });
-  const shopUrl = await listen(shop, '127.0.0.2');
+  const shop = await startStorefront(() => ({
+    html: '<!doctype html><title>Shop</title><iframe name="pay"></iframe>',
+  }));
   const engine = await startEngine(name, { compositing: true });
   const tab = await engine.newTab();
   const times: Record<Way, number[]> = { get: [], post: [] };
@@ -122,7 +116,7 @@ export async function postConnectionFigures(
   try {
     for (let load = 0; load < LOADS; load++)
       for (const way of ['get', 'post'] as const) {
-        await tab.goto(shopUrl);
+        await tab.goto(shop.origin);
         // A connection to the service in use before, as the page's own would be (the element
         // preconnects): the frame's first page, taken by GET.
         await tab.evaluate(navigateFrame, 'get', `${serviceUrl}/`);
@@ -134,10 +128,9 @@ export async function postConnectionFigures(
     await tab.close();
     await engine.close();
     await proxy?.close();
+    await shop.close();
     service.server.closeAllConnections();
-    shop.closeAllConnections();
     service.server.close();
-    shop.close();
   }
   return {
     frame_get_new_connection_share: opened.get / LOADS,
